@@ -1,0 +1,141 @@
+package dev.weft.runtime.exec;
+
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.scheduler.Failure;
+import dev.weft.runtime.scheduler.Hangs;
+import dev.weft.runtime.scheduler.Hooks;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.scheduler.Scheduler;
+import dev.weft.runtime.scheduler.Strategy;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Executes one run of the target under a {@link Scheduler}: a fresh class loader, a controlled main
+ * thread, and a watchdog that turns stalls into findings or skipped runs so that Weft itself never
+ * hangs. Carriers that cannot be stopped (a thread spinning without ever reaching a scheduling
+ * point) are counted as leaked.
+ */
+public final class RunExecutor {
+  private static final long POLL_MILLIS = 10;
+  private static final long CARRIER_EXIT_MILLIS = 2_000;
+
+  private final Instrumenter instrumenter;
+  private final TargetSpec target;
+  private final RunBudget budget;
+  private int leakedThreads;
+
+  public RunExecutor(Instrumenter instrumenter, TargetSpec target, RunBudget budget) {
+    this.instrumenter = instrumenter;
+    this.target = target;
+    this.budget = budget;
+  }
+
+  /** Checks that the target class and method exist, without running anything. */
+  public void validate() throws TargetException {
+    TargetEntry.resolve(target, new TargetClassLoader(instrumenter));
+  }
+
+  public TargetSpec target() {
+    return target;
+  }
+
+  /** Carriers that did not end after their run; they are daemon threads stuck in target code. */
+  public int leakedThreads() {
+    return leakedThreads;
+  }
+
+  public RunResult execute(Strategy strategy, long runNumber) throws TargetException {
+    TargetClassLoader loader = new TargetClassLoader(instrumenter);
+    TargetEntry entry = TargetEntry.resolve(target, loader);
+    Scheduler scheduler =
+        new Scheduler(strategy, instrumenter.sites(), instrumenter.fields(), budget.maxSteps());
+    strategy.beginRun(runNumber);
+    Thread main = scheduler.createMainThread(() -> invoke(entry));
+    long start = System.nanoTime();
+    Hooks.activate(scheduler);
+    try {
+      main.start();
+      watch(scheduler, start);
+    } finally {
+      Hooks.deactivate(scheduler);
+    }
+    awaitCarriers(scheduler);
+    RunResult result = scheduler.result(System.nanoTime() - start);
+    strategy.endRun(result);
+    return result;
+  }
+
+  private static void invoke(TargetEntry entry) {
+    try {
+      entry.invoke();
+    } catch (Throwable t) {
+      throw Sneaky.<RuntimeException>rethrow(t);
+    }
+  }
+
+  private void watch(Scheduler scheduler, long start) {
+    int lastSteps = -1;
+    long lastProgress = start;
+    try {
+      while (!scheduler.awaitEnd(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+        long now = System.nanoTime();
+        int steps = scheduler.stepsSoFar();
+        if (steps != lastSteps) {
+          lastSteps = steps;
+          lastProgress = now;
+        }
+        long runMillis = TimeUnit.NANOSECONDS.toMillis(now - start);
+        long stallMillis = TimeUnit.NANOSECONDS.toMillis(now - lastProgress);
+        if (stallMillis >= budget.stallMillis()) {
+          stalled(scheduler, stallMillis);
+        } else if (runMillis >= budget.wallMillis()) {
+          Thread carrier = scheduler.turnHolderCarrier();
+          Failure f = Hangs.wallClock(scheduler.turnHolderName(), runMillis, StackText.of(carrier));
+          scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      scheduler.abortFromController(RunResult.Outcome.SKIPPED, null, "Weft was interrupted");
+    }
+  }
+
+  private void stalled(Scheduler scheduler, long stallMillis) {
+    Thread carrier = scheduler.turnHolderCarrier();
+    Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
+    String stack = StackText.of(carrier);
+    if (state == Thread.State.RUNNABLE) {
+      Failure f = Hangs.wallClock(scheduler.turnHolderName(), stallMillis, stack);
+      scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
+    } else {
+      scheduler.abortFromController(
+          RunResult.Outcome.SKIPPED,
+          null,
+          "thread "
+              + scheduler.turnHolderName()
+              + " blocked outside Weft's control ("
+              + state
+              + " for "
+              + stallMillis
+              + " ms); Weft does not model this operation yet:\n"
+              + stack);
+    }
+  }
+
+  private void awaitCarriers(Scheduler scheduler) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CARRIER_EXIT_MILLIS);
+    for (Thread carrier : scheduler.carriers()) {
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      try {
+        carrier.join(Math.max(1, left));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      if (carrier.isAlive()) {
+        leakedThreads++;
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.weft.runtime.exec;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+
+/**
+ * Finds the target's entry method in one run's class loader and invokes it. Resolution never
+ * initialises the class, so a target whose static initialiser races runs that initialiser under
+ * control; invoking rethrows the target's own exception rather than reflection's wrapper.
+ */
+final class TargetEntry {
+  private final TargetSpec spec;
+  private final Method method;
+
+  private TargetEntry(TargetSpec spec, Method method) {
+    this.spec = spec;
+    this.method = method;
+  }
+
+  static TargetEntry resolve(TargetSpec spec, ClassLoader loader) throws TargetException {
+    Class<?> cls;
+    try {
+      cls = Class.forName(spec.className(), false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new TargetException(
+          "class " + spec.className() + " was not found on the target class path (--cp): " + e);
+    }
+    Method m;
+    try {
+      if (spec.mode() == TargetSpec.Mode.MAIN) {
+        m = cls.getDeclaredMethod("main", String[].class);
+        if (!Modifier.isStatic(m.getModifiers())) {
+          throw new TargetException(spec.className() + ".main(String[]) is not static");
+        }
+      } else {
+        m = cls.getDeclaredMethod(spec.methodName());
+        if (!Modifier.isStatic(m.getModifiers()) && Modifier.isAbstract(cls.getModifiers())) {
+          throw new TargetException(spec.className() + " is abstract; make the method static");
+        }
+        if (!Modifier.isStatic(m.getModifiers())) {
+          try {
+            cls.getDeclaredConstructor();
+          } catch (NoSuchMethodException e) {
+            throw new TargetException(
+                spec.className()
+                    + "::"
+                    + spec.methodName()
+                    + " is an instance method but the class has no no-argument constructor");
+          }
+        }
+      }
+    } catch (NoSuchMethodException e) {
+      String what =
+          spec.mode() == TargetSpec.Mode.MAIN
+              ? "a main(String[]) method"
+              : "a method " + spec.methodName() + "() without parameters";
+      throw new TargetException("class " + spec.className() + " has no " + what);
+    }
+    m.setAccessible(true);
+    return new TargetEntry(spec, m);
+  }
+
+  /** Runs the target in the calling (controlled) thread. */
+  void invoke() throws Throwable {
+    try {
+      Object receiver = null;
+      if (!Modifier.isStatic(method.getModifiers())) {
+        var ctor = method.getDeclaringClass().getDeclaredConstructor();
+        ctor.setAccessible(true);
+        receiver = ctor.newInstance();
+      }
+      if (spec.mode() == TargetSpec.Mode.MAIN) {
+        method.invoke(receiver, (Object) spec.args().toArray(new String[0]));
+      } else {
+        method.invoke(receiver);
+      }
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}

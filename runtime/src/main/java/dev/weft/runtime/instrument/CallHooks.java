@@ -1,0 +1,102 @@
+package dev.weft.runtime.instrument;
+
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * Which method calls become hook calls: {@code Object.wait/notify/notifyAll}, the {@link Thread}
+ * operations Weft models, and the calls that would end the JVM. The hook takes the receiver (if
+ * any) and the original arguments, plus the site id when it is a scheduling point.
+ */
+final class CallHooks {
+  /** A hook call that stands in for the original invocation. */
+  record Replacement(String hook, String descriptor, String operation, boolean takesSite) {}
+
+  private CallHooks() {}
+
+  static Replacement replacementFor(
+      int opcode, String owner, String name, String desc, TypeHierarchy types) {
+    if (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) {
+      Replacement r = objectMethod(name, desc);
+      if (r != null) {
+        return r;
+      }
+      if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Runtime")) {
+        if ((name.equals("exit") || name.equals("halt")) && desc.equals("(I)V")) {
+          return new Replacement("runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
+        }
+      }
+      if (opcode == Opcodes.INVOKEVIRTUAL && types.isThread(owner)) {
+        return threadInstanceMethod(name, desc);
+      }
+      return null;
+    }
+    if (opcode == Opcodes.INVOKESTATIC) {
+      if (owner.equals("java/lang/System") && name.equals("exit") && desc.equals("(I)V")) {
+        return new Replacement("exit", "(I)V", "exit", false);
+      }
+      if (types.isThread(owner)) {
+        return threadStaticMethod(name, desc);
+      }
+    }
+    return null;
+  }
+
+  private static Replacement objectMethod(String name, String desc) {
+    String obj = "Ljava/lang/Object;";
+    switch (name + desc) {
+      case "wait()V":
+        return new Replacement("waitUntimed", "(" + obj + "I)V", "wait", true);
+      case "wait(J)V":
+        return new Replacement("waitTimed", "(" + obj + "JI)V", "wait(timeout)", true);
+      case "wait(JI)V":
+        return new Replacement("waitTimedNanos", "(" + obj + "JII)V", "wait(timeout)", true);
+      case "notify()V":
+        return new Replacement("notify", "(" + obj + "I)V", "notify", true);
+      case "notifyAll()V":
+        return new Replacement("notifyAll", "(" + obj + "I)V", "notifyAll", true);
+      default:
+        return null;
+    }
+  }
+
+  private static Replacement threadInstanceMethod(String name, String desc) {
+    String thread = "Ljava/lang/Thread;";
+    switch (name + desc) {
+      case "start()V":
+        return new Replacement("threadStart", "(" + thread + "I)V", "start", true);
+      case "join()V":
+        return new Replacement("threadJoin", "(" + thread + "I)V", "join", true);
+      case "join(J)V":
+        return new Replacement("threadJoinTimed", "(" + thread + "JI)V", "join(timeout)", true);
+      case "join(JI)V":
+        return new Replacement(
+            "threadJoinTimedNanos", "(" + thread + "JII)V", "join(timeout)", true);
+      case "interrupt()V":
+        return new Replacement("threadInterrupt", "(" + thread + "I)V", "interrupt", true);
+      case "isInterrupted()Z":
+        return new Replacement("threadIsInterrupted", "(" + thread + ")Z", "", false);
+      case "isAlive()Z":
+        return new Replacement("threadIsAlive", "(" + thread + ")Z", "", false);
+      default:
+        return null;
+    }
+  }
+
+  private static Replacement threadStaticMethod(String name, String desc) {
+    switch (name + desc) {
+      case "yield()V":
+      case "onSpinWait()V":
+        return new Replacement("threadYield", "(I)V", "yield", true);
+      case "sleep(J)V":
+        return new Replacement("threadSleep", "(JI)V", "sleep", true);
+      case "sleep(JI)V":
+        return new Replacement("threadSleepNanos", "(JII)V", "sleep", true);
+      case "interrupted()Z":
+        return new Replacement("threadInterrupted", "()Z", "", false);
+      case "currentThread()Ljava/lang/Thread;":
+        return new Replacement("currentThread", "()Ljava/lang/Thread;", "", false);
+      default:
+        return null;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.weft.runtime.instrument;
+
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * Class-level half of the rewriting: strips {@code ACC_SYNCHRONIZED} (the method body then takes
+ * the model monitor itself) and hands every method with code to a {@link MethodInstrumenter}.
+ */
+final class ClassInstrumenter extends ClassVisitor {
+  private final TypeHierarchy types;
+  private final SiteTable sites;
+  private final FieldTable fields;
+  private String className;
+  private String sourceFile;
+
+  ClassInstrumenter(ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields) {
+    super(Opcodes.ASM9, next);
+    this.types = types;
+    this.sites = sites;
+    this.fields = fields;
+  }
+
+  @Override
+  public void visit(
+      int version,
+      int access,
+      String name,
+      String signature,
+      String superName,
+      String[] interfaces) {
+    this.className = name;
+    super.visit(version, access, name, signature, superName, interfaces);
+  }
+
+  @Override
+  public void visitSource(String source, String debug) {
+    this.sourceFile = source;
+    super.visitSource(source, debug);
+  }
+
+  @Override
+  public MethodVisitor visitMethod(
+      int access, String name, String descriptor, String signature, String[] exceptions) {
+    boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+    int rewritten = hasCode ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
+    MethodVisitor next = super.visitMethod(rewritten, name, descriptor, signature, exceptions);
+    if (!hasCode || next == null) {
+      return next;
+    }
+    return new MethodInstrumenter(
+        next, className, name, descriptor, access, sourceFile, types, sites, fields);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.weft.runtime.instrument;
+
+import java.io.IOException;
+import java.net.URL;
+import java.util.Enumeration;
+import java.util.Optional;
+
+/**
+ * One run's class loader: target classes are defined here from cached instrumented bytes, so every
+ * run starts with fresh static state; Weft's runtime classes come from Weft's own loader so that
+ * hooks and scheduler are shared; everything else comes from the JDK. Assertions are enabled for
+ * all target classes.
+ */
+public final class TargetClassLoader extends ClassLoader {
+  /** Packages instrumented code links against; they must resolve to Weft's single copy. */
+  private static final String[] RUNTIME_PACKAGES = {
+    "dev.weft.runtime.scheduler.",
+    "dev.weft.runtime.trace.",
+    "dev.weft.runtime.exec.",
+    "dev.weft.runtime.instrument."
+  };
+
+  static {
+    registerAsParallelCapable();
+  }
+
+  private final Instrumenter instrumenter;
+
+  public TargetClassLoader(Instrumenter instrumenter) {
+    super("weft-run", ClassLoader.getPlatformClassLoader());
+    this.instrumenter = instrumenter;
+    setDefaultAssertionStatus(true);
+  }
+
+  @Override
+  protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    synchronized (getClassLoadingLock(name)) {
+      Class<?> c = findLoadedClass(name);
+      if (c == null) {
+        if (isRuntimeClass(name)) {
+          c = TargetClassLoader.class.getClassLoader().loadClass(name);
+        } else if (name.startsWith("java.")) {
+          c = getParent().loadClass(name);
+        } else {
+          Optional<byte[]> bytes = instrumenter.instrumented(name);
+          c =
+              bytes.isPresent()
+                  ? defineClass(name, bytes.get(), 0, bytes.get().length)
+                  : getParent().loadClass(name);
+        }
+      }
+      if (resolve) {
+        resolveClass(c);
+      }
+      return c;
+    }
+  }
+
+  private static boolean isRuntimeClass(String name) {
+    for (String p : RUNTIME_PACKAGES) {
+      if (name.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  protected URL findResource(String name) {
+    return instrumenter.classPath().resource(name);
+  }
+
+  @Override
+  protected Enumeration<URL> findResources(String name) throws IOException {
+    return instrumenter.classPath().resources(name);
+  }
+}

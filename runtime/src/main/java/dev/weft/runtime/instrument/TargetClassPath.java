@@ -1,0 +1,88 @@
+package dev.weft.runtime.instrument;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.dynamic.ClassFileLocator;
+
+/**
+ * The user's compiled classes (directories and jars given with {@code --cp}). Weft reads class
+ * bytes from here and never lets the application class loader see them, so each run can load them
+ * afresh.
+ */
+public final class TargetClassPath implements AutoCloseable {
+  private final List<Path> entries;
+  private final URLClassLoader resources;
+
+  public TargetClassPath(List<Path> entries) {
+    this.entries = List.copyOf(entries);
+    List<URL> urls = new ArrayList<>();
+    for (Path p : entries) {
+      if (!Files.exists(p)) {
+        throw new IllegalArgumentException("class path entry does not exist: " + p);
+      }
+      try {
+        urls.add(p.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IllegalArgumentException("bad class path entry: " + p, e);
+      }
+    }
+    this.resources =
+        new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+  }
+
+  /** Parses a path-separator separated list. */
+  public static TargetClassPath parse(String classPath) {
+    List<Path> entries = new ArrayList<>();
+    for (String part : classPath.split(java.io.File.pathSeparator)) {
+      if (!part.isBlank()) {
+        entries.add(Path.of(part));
+      }
+    }
+    return new TargetClassPath(entries);
+  }
+
+  public List<Path> entries() {
+    return entries;
+  }
+
+  /** Class file bytes, or null when the class is not on this path. */
+  public byte[] bytes(String className) {
+    String resource = className.replace('.', '/') + ".class";
+    URL url = resources.findResource(resource);
+    if (url == null) {
+      return null;
+    }
+    try (InputStream in = url.openStream()) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + url, e);
+    }
+  }
+
+  public URL resource(String name) {
+    return resources.findResource(name);
+  }
+
+  public java.util.Enumeration<URL> resources(String name) throws IOException {
+    return resources.findResources(name);
+  }
+
+  ClassFileLocator locator() {
+    return new ClassFileLocator.Compound(
+        ClassFileLocator.ForClassLoader.of(resources),
+        ClassFileLocator.ForClassLoader.ofSystemLoader());
+  }
+
+  @Override
+  public void close() throws IOException {
+    resources.close();
+  }
+}

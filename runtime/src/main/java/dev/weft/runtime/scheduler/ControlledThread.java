@@ -1,0 +1,72 @@
+package dev.weft.runtime.scheduler;
+
+import dev.weft.runtime.trace.EventKind;
+
+/**
+ * Weft's model of one target thread in one run: what it will do next, what it waits for, and the
+ * platform thread (the carrier) that executes its code. The target's own {@link Thread} object is
+ * never started; the carrier runs its {@code run()} so that Weft controls the thread's first and
+ * last step.
+ */
+final class ControlledThread {
+  private static final ThreadLocal<ControlledThread> CURRENT = new ThreadLocal<>();
+
+  final Scheduler scheduler;
+  final int index;
+  final String stableName;
+  Thread logical;
+  Thread carrier;
+  int children;
+
+  EventKind pendingKind;
+  long pendingLocation;
+  int pendingSite;
+  Object pendingObject;
+  long pendingTimeout;
+
+  boolean finished;
+  boolean interrupted;
+
+  /** Set by notify, consumed by the wake-up after {@code wait}. */
+  boolean notified;
+
+  int savedMonitorDepth;
+
+  /** Static initialisers run atomically: no switch while this is positive. */
+  int atomicDepth;
+
+  volatile boolean parked;
+
+  ControlledThread(Scheduler scheduler, int index, String stableName, Thread logical) {
+    this.scheduler = scheduler;
+    this.index = index;
+    this.stableName = stableName;
+    this.logical = logical;
+  }
+
+  static ControlledThread current() {
+    return CURRENT.get();
+  }
+
+  void bindToCurrentCarrier() {
+    CURRENT.set(this);
+  }
+
+  void unbindCarrier() {
+    CURRENT.remove();
+  }
+
+  void setPending(EventKind kind, long location, int site, Object object, long timeout) {
+    pendingKind = kind;
+    pendingLocation = location;
+    pendingSite = site;
+    pendingObject = object;
+    pendingTimeout = timeout;
+  }
+
+  @Override
+  public String toString() {
+    String javaName = logical == null ? "" : " (\"" + logical.getName() + "\")";
+    return stableName + javaName;
+  }
+}

@@ -1,0 +1,14 @@
+package dev.weft.runtime.scheduler;
+
+/**
+ * Thrown out of a scheduling point to unwind a controlled thread when its run has ended early (a
+ * finding, a budget, or a deadlock). An {@link Error} so that target code catching {@code
+ * Exception} does not swallow it.
+ */
+public final class WeftAbort extends Error {
+  private static final long serialVersionUID = 1L;
+
+  public WeftAbort() {
+    super("run aborted by Weft", null, false, false);
+  }
+}

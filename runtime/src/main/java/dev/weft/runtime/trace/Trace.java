@@ -1,0 +1,84 @@
+package dev.weft.runtime.trace;
+
+import java.util.Arrays;
+
+/**
+ * The total order of events of one run, in parallel primitive arrays: traces of 10^5 events are
+ * normal, and an object per event would cost several times the memory and a pointer chase per read.
+ * The global index of an event is its position.
+ */
+public final class Trace {
+  private int size;
+  private int[] thread = new int[256];
+  private int[] indexInThread = new int[256];
+  private byte[] kind = new byte[256];
+  private int[] site = new int[256];
+  private long[] location = new long[256];
+  private int[] perThreadCount = new int[8];
+
+  /** Appends an event and returns its global index. */
+  public int append(int threadIndex, EventKind eventKind, int siteId, long locationKey) {
+    if (size == thread.length) {
+      grow();
+    }
+    if (threadIndex >= perThreadCount.length) {
+      perThreadCount =
+          Arrays.copyOf(perThreadCount, Math.max(threadIndex + 1, perThreadCount.length * 2));
+    }
+    int i = size++;
+    thread[i] = threadIndex;
+    indexInThread[i] = perThreadCount[threadIndex]++;
+    kind[i] = (byte) eventKind.ordinal();
+    site[i] = siteId;
+    location[i] = locationKey;
+    return i;
+  }
+
+  private void grow() {
+    int n = thread.length * 2;
+    thread = Arrays.copyOf(thread, n);
+    indexInThread = Arrays.copyOf(indexInThread, n);
+    kind = Arrays.copyOf(kind, n);
+    site = Arrays.copyOf(site, n);
+    location = Arrays.copyOf(location, n);
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public int thread(int event) {
+    return thread[event];
+  }
+
+  public int indexInThread(int event) {
+    return indexInThread[event];
+  }
+
+  public EventKind kind(int event) {
+    return EventKind.of(kind[event]);
+  }
+
+  public int site(int event) {
+    return site[event];
+  }
+
+  /**
+   * Run-local location key: equal for two events exactly when they touch the same field, array
+   * element, static field or lock in this run. Use {@link Locations} for a name stable across runs.
+   */
+  public long location(int event) {
+    return location[event];
+  }
+
+  /** Number of threads that have at least one event. */
+  public int threadCount() {
+    int n = 0;
+    for (int c : perThreadCount) {
+      if (c > 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+}

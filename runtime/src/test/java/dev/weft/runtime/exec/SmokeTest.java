@@ -1,0 +1,44 @@
+package dev.weft.runtime.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.RandomChoice;
+import dev.weft.runtime.Runs;
+import dev.weft.runtime.scheduler.FindingKind;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.testtargets.LostUpdate;
+import dev.weft.testtargets.SyncCounter;
+import org.junit.jupiter.api.Test;
+
+class SmokeTest {
+  @Test
+  void findsLostUpdateAndReportsAssertion() throws Exception {
+    RunExecutor ex = Runs.executor(LostUpdate.class);
+    RandomChoice random = new RandomChoice(1);
+    int failures = 0;
+    int passes = 0;
+    for (int i = 1; i <= 200; i++) {
+      RunResult r = ex.execute(random, i);
+      if (r.failed()) {
+        failures++;
+        assertThat(r.failure().kind()).isEqualTo(FindingKind.ASSERTION);
+        assertThat(r.failure().message()).contains("lost update");
+      } else {
+        assertThat(r.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+        passes++;
+      }
+    }
+    assertThat(failures).isPositive();
+    assertThat(passes).isPositive();
+  }
+
+  @Test
+  void synchronizedCounterNeverFails() throws Exception {
+    RunExecutor ex = Runs.executor(SyncCounter.class);
+    RandomChoice random = new RandomChoice(2);
+    for (int i = 1; i <= 500; i++) {
+      RunResult r = ex.execute(random, i);
+      assertThat(r.outcome()).as("run %d: %s", i, r.failure()).isEqualTo(RunResult.Outcome.PASSED);
+    }
+  }
+}
