@@ -29,12 +29,25 @@ final class Failures {
     return new Failure(kind, threadName, message, stackTrace(e), signature.toString());
   }
 
+  private static final String[] WEFT_PACKAGES = {
+    "dev.weft.runtime.", "dev.weft.graph.", "dev.weft.corpus.", "dev.weft.fuzz.", "dev.weft.cli."
+  };
+
+  static boolean isWeftFrame(StackTraceElement f) {
+    for (String p : WEFT_PACKAGES) {
+      if (f.getClassName().startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean isTargetFrame(StackTraceElement f) {
     String c = f.getClassName();
     return !(c.startsWith("java.")
         || c.startsWith("jdk.")
         || c.startsWith("sun.")
-        || c.startsWith("dev.weft.runtime."));
+        || isWeftFrame(f));
   }
 
   private static List<StackTraceElement> targetFrames(Throwable e) {
@@ -53,7 +66,7 @@ final class Failures {
     List<StackTraceElement> kept = new ArrayList<>();
     for (StackTraceElement f : original) {
       String c = f.getClassName();
-      if (c.startsWith("dev.weft.") || c.startsWith("jdk.internal.reflect.")) {
+      if (isWeftFrame(f) || c.startsWith("jdk.internal.reflect.")) {
         continue;
       }
       if (c.equals("java.lang.reflect.Method") || c.equals("java.lang.Thread")) {

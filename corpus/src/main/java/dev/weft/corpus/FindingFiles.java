@@ -1,0 +1,177 @@
+package dev.weft.corpus;
+
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.scheduler.FindingKind;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32;
+
+/**
+ * Reads and writes {@code .weft} finding files. Layout: the magic {@code WEFT-FINDING}, a format
+ * version, the payload length, a CRC-32 of the payload, then the payload written field by field
+ * with Kryo's {@link Output} (varints, no class registration, so the format is stable and
+ * explicit). Any mismatch is reported as a {@link CorruptFileException} naming what is wrong; files
+ * are written to a temporary name and moved into place, so a crash never leaves half a file.
+ */
+public final class FindingFiles {
+  public static final int FORMAT_VERSION = 1;
+  private static final byte[] MAGIC = "WEFT-FINDING".getBytes(StandardCharsets.US_ASCII);
+  private static final int HEADER = MAGIC.length + 4 + 4 + 8;
+
+  private FindingFiles() {}
+
+  public static void write(FindingRecord record, Path file) throws IOException {
+    byte[] payload = encode(record);
+    CRC32 crc = new CRC32();
+    crc.update(payload);
+    ByteBuffer header = ByteBuffer.allocate(HEADER);
+    header.put(MAGIC).putInt(FORMAT_VERSION).putInt(payload.length).putLong(crc.getValue());
+    Path parent = file.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path tmp = Files.createTempFile(parent, ".weft-", ".tmp");
+    try {
+      ByteArrayOutputStream all = new ByteArrayOutputStream(HEADER + payload.length);
+      all.write(header.array());
+      all.write(payload);
+      Files.write(tmp, all.toByteArray());
+      try {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  public static FindingRecord read(Path file) throws IOException {
+    byte[] all = Files.readAllBytes(file);
+    if (all.length < HEADER) {
+      throw new CorruptFileException(
+          file + " is not a Weft finding file (only " + all.length + " bytes)");
+    }
+    ByteBuffer buf = ByteBuffer.wrap(all);
+    byte[] magic = new byte[MAGIC.length];
+    buf.get(magic);
+    if (!java.util.Arrays.equals(magic, MAGIC)) {
+      throw new CorruptFileException(file + " is not a Weft finding file (wrong magic bytes)");
+    }
+    int version = buf.getInt();
+    if (version != FORMAT_VERSION) {
+      throw new CorruptFileException(
+          file
+              + " has finding format version "
+              + version
+              + "; this Weft reads version "
+              + FORMAT_VERSION);
+    }
+    int length = buf.getInt();
+    long expectedCrc = buf.getLong();
+    if (length < 0 || length != all.length - HEADER) {
+      throw new CorruptFileException(
+          file
+              + " is truncated or padded: header says "
+              + length
+              + " payload bytes, file has "
+              + (all.length - HEADER));
+    }
+    CRC32 crc = new CRC32();
+    crc.update(all, HEADER, length);
+    if (crc.getValue() != expectedCrc) {
+      throw new CorruptFileException(file + " is corrupt: checksum mismatch");
+    }
+    try {
+      return decode(all, HEADER, length);
+    } catch (RuntimeException e) {
+      throw new CorruptFileException(file + " is corrupt: " + e.getMessage());
+    }
+  }
+
+  private static byte[] encode(FindingRecord r) {
+    try (Output out = new Output(1024, -1)) {
+      out.writeString(r.weftVersion());
+      out.writeVarInt(r.target().mode().ordinal(), true);
+      out.writeString(r.target().className());
+      out.writeString(r.target().methodName());
+      writeStrings(out, r.target().args());
+      writeStrings(out, r.classPath());
+      out.writeVarInt(r.budget().maxSteps(), true);
+      out.writeVarLong(r.budget().wallMillis(), true);
+      out.writeVarLong(r.budget().stallMillis(), true);
+      out.writeString(r.strategy());
+      out.writeLong(r.seed());
+      out.writeVarLong(r.execution(), true);
+      out.writeVarInt(r.decisions().length, true);
+      for (int d : r.decisions()) {
+        out.writeVarInt(d, true);
+      }
+      out.writeVarInt(r.kind().ordinal(), true);
+      out.writeString(r.message());
+      out.writeString(r.signature());
+      out.writeString(r.details());
+      return out.toBytes();
+    }
+  }
+
+  private static FindingRecord decode(byte[] bytes, int offset, int length) {
+    try (Input in = new Input(bytes, offset, length)) {
+      String version = in.readString();
+      TargetSpec.Mode mode = TargetSpec.Mode.values()[in.readVarInt(true)];
+      String className = in.readString();
+      String methodName = in.readString();
+      List<String> args = readStrings(in);
+      TargetSpec target = new TargetSpec(mode, className, methodName, args);
+      List<String> classPath = readStrings(in);
+      RunBudget budget =
+          new RunBudget(in.readVarInt(true), in.readVarLong(true), in.readVarLong(true));
+      String strategy = in.readString();
+      long seed = in.readLong();
+      long execution = in.readVarLong(true);
+      int n = in.readVarInt(true);
+      if (n < 0 || n > length) {
+        throw new IllegalStateException("impossible decision count " + n);
+      }
+      int[] decisions = new int[n];
+      for (int i = 0; i < n; i++) {
+        decisions[i] = in.readVarInt(true);
+      }
+      FindingKind kind = FindingKind.values()[in.readVarInt(true)];
+      String message = in.readString();
+      String signature = in.readString();
+      String details = in.readString();
+      if (in.position() != offset + length) {
+        throw new IllegalStateException("unexpected bytes after the record");
+      }
+      return new FindingRecord(
+          version, target, classPath, budget, strategy, seed, execution, decisions, kind, message,
+          signature, details);
+    }
+  }
+
+  private static void writeStrings(Output out, List<String> values) {
+    out.writeVarInt(values.size(), true);
+    for (String v : values) {
+      out.writeString(v);
+    }
+  }
+
+  private static List<String> readStrings(Input in) {
+    int n = in.readVarInt(true);
+    List<String> values = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      values.add(in.readString());
+    }
+    return values;
+  }
+}

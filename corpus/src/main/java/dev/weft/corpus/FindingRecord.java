@@ -1,0 +1,32 @@
+package dev.weft.corpus;
+
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.scheduler.FindingKind;
+import java.util.List;
+
+/**
+ * Everything needed to re-execute a finding exactly: the target, its class path and budgets, and
+ * the scheduling decisions of the failing run; plus what was observed, so replay can tell whether
+ * the same failure came back.
+ *
+ * @param decisions chosen thread index at each point where more than one thread was enabled
+ */
+public record FindingRecord(
+    String weftVersion,
+    TargetSpec target,
+    List<String> classPath,
+    RunBudget budget,
+    String strategy,
+    long seed,
+    long execution,
+    int[] decisions,
+    FindingKind kind,
+    String message,
+    String signature,
+    String details) {
+
+  public FindingRecord {
+    classPath = List.copyOf(classPath);
+  }
+}

@@ -1,0 +1,81 @@
+package dev.weft.corpus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.scheduler.FindingKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FindingFilesTest {
+  @TempDir Path dir;
+
+  private static FindingRecord sample() {
+    return new FindingRecord(
+        "0.1.0",
+        TargetSpec.main("com.acme.Prog", List.of("a", "b")),
+        List.of("/tmp/classes", "/tmp/lib.jar"),
+        new RunBudget(1000, 5000, 200),
+        "pct(d=3)",
+        42L,
+        17L,
+        new int[] {0, 2, 1, 1, 300},
+        FindingKind.DEADLOCK,
+        "deadlock: no live thread can proceed",
+        "deadlock:[x]",
+        "  main.1 waits ...");
+  }
+
+  @Test
+  void roundTripsEveryField() throws Exception {
+    Path file = dir.resolve("f.weft");
+    FindingFiles.write(sample(), file);
+    FindingRecord back = FindingFiles.read(file);
+    assertThat(back).usingRecursiveComparison().isEqualTo(sample());
+    assertThat(back.decisions()).containsExactly(0, 2, 1, 1, 300);
+  }
+
+  @Test
+  void rejectsAFlippedByteWithAClearMessage() throws Exception {
+    Path file = dir.resolve("f.weft");
+    FindingFiles.write(sample(), file);
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[bytes.length - 3] ^= 0x40;
+    Files.write(file, bytes);
+    assertThatThrownBy(() -> FindingFiles.read(file))
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("checksum");
+  }
+
+  @Test
+  void rejectsTruncationForeignFilesAndOtherVersions() throws Exception {
+    Path file = dir.resolve("f.weft");
+    FindingFiles.write(sample(), file);
+    byte[] bytes = Files.readAllBytes(file);
+
+    Path truncated = dir.resolve("t.weft");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length - 10));
+    assertThatThrownBy(() -> FindingFiles.read(truncated)).hasMessageContaining("truncated");
+
+    Path foreign = dir.resolve("foreign.weft");
+    Files.writeString(foreign, "PK\u0003\u0004 this is a zip file, honestly, with enough bytes");
+    assertThatThrownBy(() -> FindingFiles.read(foreign))
+        .hasMessageContaining("not a Weft finding file");
+
+    Path tiny = dir.resolve("tiny.weft");
+    Files.write(tiny, new byte[] {1, 2});
+    assertThatThrownBy(() -> FindingFiles.read(tiny))
+        .hasMessageContaining("not a Weft finding file");
+
+    byte[] future = bytes.clone();
+    future[15] = 9; // low byte of the version int that follows the 12-byte magic
+    Path other = dir.resolve("other.weft");
+    Files.write(other, future);
+    assertThatThrownBy(() -> FindingFiles.read(other)).hasMessageContaining("version");
+  }
+}

@@ -1,0 +1,136 @@
+package dev.weft.cli;
+
+import dev.weft.corpus.CorruptFileException;
+import dev.weft.corpus.FindingFiles;
+import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.strategy.ReplayStrategy;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetException;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code weft replay}: re-executes a finding's exact interleaving. */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Re-execute a finding exactly, print its failure and the interleaving as thread columns",
+      "with the source line of each step.",
+      "Exit code: 1 the failure reproduced, 0 it did not, 2 the file or target cannot be used."
+    })
+public final class ReplayCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "FILE", description = "A .weft file written by 'weft run'.")
+  Path file;
+
+  @Option(
+      names = {"--cp", "--classpath"},
+      paramLabel = "PATH",
+      description = "Use this class path instead of the one recorded in the file.")
+  String classPath;
+
+  @Option(
+      names = "--rows",
+      defaultValue = "200",
+      description =
+          "Show the last N steps of the interleaving; 0 shows all (default: ${DEFAULT-VALUE}).")
+  int rows;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    FindingRecord record;
+    try {
+      record = FindingFiles.read(file);
+    } catch (NoSuchFileException e) {
+      err.println("weft: no such file: " + file);
+      return WeftCli.USAGE;
+    } catch (CorruptFileException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    List<Path> cp = new ArrayList<>();
+    for (String p :
+        classPath != null
+            ? List.of(classPath.split(java.io.File.pathSeparator))
+            : record.classPath()) {
+      Path path = Path.of(p);
+      if (!Files.exists(path)) {
+        err.println("weft: recorded class path entry " + p + " does not exist; pass --cp");
+        return WeftCli.USAGE;
+      }
+      cp.add(path);
+    }
+    SiteTable sites = new SiteTable();
+    Instrumenter instrumenter = new Instrumenter(new TargetClassPath(cp), sites, new FieldTable());
+    RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget());
+    RunResult result;
+    try {
+      result = executor.execute(new ReplayStrategy(record.decisions()), 1);
+    } catch (TargetException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    out.println(
+        "Replaying "
+            + record.kind().label()
+            + " in "
+            + record.target().describe()
+            + " (found by "
+            + record.strategy()
+            + ", seed "
+            + record.seed()
+            + ", execution "
+            + record.execution()
+            + ")");
+    out.println();
+    boolean reproduced = result.failed() && result.failure().signature().equals(record.signature());
+    if (result.failed()) {
+      out.println(result.failure().message());
+      if (result.failure().details() != null
+          && !result.failure().details().equals(result.failure().message())) {
+        out.println(result.failure().details());
+      }
+    } else {
+      out.println("The run " + describe(result) + ".");
+    }
+    out.println();
+    out.println("Interleaving (thread columns, in execution order):");
+    out.print(InterleavingPrinter.render(result, sites, rows));
+    out.println();
+    if (reproduced) {
+      out.println("REPRODUCED: the same " + record.kind().label() + " as recorded.");
+      return WeftCli.FOUND;
+    }
+    out.println("NOT REPRODUCED: recorded " + record.kind().label() + ": " + record.message());
+    return WeftCli.NOTHING_FOUND;
+  }
+
+  private static String describe(RunResult result) {
+    switch (result.outcome()) {
+      case PASSED:
+        return "passed";
+      case DIVERGED:
+        return "diverged from the recorded decisions (" + result.diagnostic() + ")";
+      case SKIPPED:
+        return "was skipped: " + result.diagnostic();
+      default:
+        return "failed differently";
+    }
+  }
+}

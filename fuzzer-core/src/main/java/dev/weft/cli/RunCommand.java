@@ -1,0 +1,281 @@
+package dev.weft.cli;
+
+import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.campaign.CampaignConfig;
+import dev.weft.fuzz.campaign.CampaignResult;
+import dev.weft.fuzz.campaign.FoundBug;
+import dev.weft.fuzz.report.Json;
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetException;
+import dev.weft.runtime.exec.TargetSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code weft run}: a fuzzing campaign against one target. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Run a target again and again under Weft's scheduler until a bug is found or a budget",
+      "is spent. Prints progress about once a second; writes each finding to --out as a",
+      "replay file (.weft) and a readable report (.txt), and a summary.json.",
+      "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error."
+    })
+public final class RunCommand implements Callable<Integer> {
+
+  static final class TargetChoice {
+    @Option(
+        names = "--main",
+        paramLabel = "CLASS",
+        required = true,
+        description = "Class whose main(String[]) is the target.")
+    String mainClass;
+
+    @Option(
+        names = "--target",
+        paramLabel = "CLASS::METHOD",
+        required = true,
+        description =
+            "A method without parameters: static, or an instance method of a class with a"
+                + " no-argument constructor.")
+    String method;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  TargetChoice target;
+
+  @Option(
+      names = {"--cp", "--classpath"},
+      required = true,
+      paramLabel = "PATH",
+      description =
+          "The target's compiled classes: directories and jars, separated by '${sys:path.separator}'.")
+  String classPath;
+
+  @Option(
+      names = "--args",
+      arity = "1..*",
+      paramLabel = "ARG",
+      description = "Arguments passed to main (with --main).")
+  List<String> args = new ArrayList<>();
+
+  @Option(
+      names = "--strategy",
+      defaultValue = "pct",
+      description = "Search strategy: " + Strategies.NAMES + " (default: ${DEFAULT-VALUE}).")
+  String strategy;
+
+  @Option(
+      names = "--depth",
+      defaultValue = "3",
+      description =
+          "PCT bug depth d: d-1 priority change points per run (default: ${DEFAULT-VALUE}).")
+  int depth;
+
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
+      description = "Stop after N executions (default: 10000 unless --time is given).")
+  Long iterations;
+
+  @Option(
+      names = "--time",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description = "Stop after this long, e.g. 60s, 5m, 2h.")
+  Duration time;
+
+  @Option(names = "--seed", description = "Random seed (default: chosen at random and printed).")
+  Long seed;
+
+  @Option(
+      names = "--keep-going",
+      description = "Collect all distinct findings instead of stopping at the first.")
+  boolean keepGoing;
+
+  @Option(
+      names = "--out",
+      defaultValue = "weft-findings",
+      description = "Directory for findings and summary.json (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(
+      names = "--max-steps",
+      defaultValue = "1000000",
+      description =
+          "Scheduling points per run before it counts as a hang (default: ${DEFAULT-VALUE}).")
+  int maxSteps;
+
+  @Option(
+      names = "--run-timeout",
+      defaultValue = "30s",
+      converter = DurationConverter.class,
+      description =
+          "Wall-clock time per run before it counts as a hang (default: ${DEFAULT-VALUE}).")
+  Duration runTimeout;
+
+  @Option(
+      names = "--stall-timeout",
+      defaultValue = "2s",
+      converter = DurationConverter.class,
+      description =
+          "Time a thread may run or block without reaching a scheduling point before Weft"
+              + " inspects it (default: ${DEFAULT-VALUE}).")
+  Duration stallTimeout;
+
+  @Option(names = "--quiet", description = "No progress output.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    TargetSpec spec;
+    try {
+      spec =
+          target.mainClass != null
+              ? TargetSpec.main(target.mainClass, args)
+              : TargetSpec.method(target.method);
+    } catch (IllegalArgumentException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    if (target.method != null && !args.isEmpty()) {
+      err.println("weft: --args only applies to --main targets");
+      return WeftCli.USAGE;
+    }
+    if (maxSteps < 1 || depth < 1) {
+      err.println("weft: --max-steps and --depth must be positive");
+      return WeftCli.USAGE;
+    }
+    long chosenSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
+    long budget = iterations != null ? iterations : (time == null ? 10_000 : 0);
+    List<Path> cp = new ArrayList<>();
+    for (String part : classPath.split(java.io.File.pathSeparator)) {
+      if (!part.isBlank()) {
+        Path p = Path.of(part);
+        if (!Files.exists(p)) {
+          err.println("weft: class path entry does not exist: " + p);
+          return WeftCli.USAGE;
+        }
+        cp.add(p);
+      }
+    }
+    try {
+      Strategies.create(strategy, depth, 0);
+    } catch (IllegalArgumentException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    CampaignConfig config =
+        new CampaignConfig(
+            spec,
+            cp,
+            strategy,
+            depth,
+            chosenSeed,
+            budget,
+            time,
+            keepGoing,
+            out,
+            new RunBudget(maxSteps, runTimeout.toMillis(), stallTimeout.toMillis()),
+            quiet);
+    Campaign campaign = new Campaign(config, err);
+    if (!quiet) {
+      err.printf(
+          "[weft] target %s, strategy %s, seed %d, %s%n",
+          spec.describe(),
+          Strategies.create(strategy, depth, chosenSeed).describe(),
+          chosenSeed,
+          budget > 0 ? budget + " executions" : "for " + time);
+    }
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              campaign.requestStop();
+              try {
+                finished.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      CampaignResult result = campaign.run();
+      writeSummary(config, campaign, result);
+      printSummary(err, result);
+      if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
+        err.println("weft: " + result.stopReason());
+        return WeftCli.USAGE;
+      }
+      return result.findings().isEmpty() ? WeftCli.NOTHING_FOUND : WeftCli.FOUND;
+    } catch (TargetException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running; it will see the latch
+      }
+    }
+  }
+
+  private void writeSummary(CampaignConfig config, Campaign campaign, CampaignResult result)
+      throws IOException {
+    Map<String, Object> summary = new LinkedHashMap<>();
+    summary.put("target", config.target().describe());
+    summary.put("strategy", Strategies.create(strategy, depth, 0).describe());
+    summary.put("seed", config.seed());
+    summary.put("executions", result.executions());
+    summary.put("skipped", result.skipped());
+    summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
+    summary.put("stopReason", result.stopReason());
+    List<Object> findings = new ArrayList<>();
+    for (FoundBug bug : result.findings()) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("id", bug.id());
+      f.put("kind", bug.failure().kind().label());
+      f.put("message", bug.failure().message());
+      f.put("file", bug.file().toString());
+      f.put("firstFoundAt", bug.firstExecution());
+      f.put("occurrences", bug.occurrences());
+      findings.add(f);
+    }
+    summary.put("findings", findings);
+    Files.createDirectories(config.out());
+    Files.writeString(config.out().resolve("summary.json"), Json.write(summary));
+  }
+
+  private static void printSummary(PrintStream err, CampaignResult result) {
+    err.printf(
+        "[weft] done (%s): %,d executions in %.1f s (%,.0f/s), %d finding(s)%s%n",
+        result.stopReason(),
+        result.executions(),
+        result.seconds(),
+        result.executions() / Math.max(result.seconds(), 1e-9),
+        result.findings().size(),
+        result.skipped() > 0 ? ", " + result.skipped() + " runs skipped" : "");
+    for (FoundBug bug : result.findings()) {
+      err.printf(
+          "[weft]   %s  first at execution %d  %s%n", bug.id(), bug.firstExecution(), bug.file());
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.weft.cli;
+
+import dev.weft.fuzz.campaign.Campaign;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code weft} command. Exit codes are part of the interface: 0 nothing found (or a replay that
+ * did not reproduce), 1 a finding (or a replay that reproduced), 2 a usage or configuration error.
+ */
+@Command(
+    name = "weft",
+    mixinStandardHelpOptions = true,
+    version = "weft " + Campaign.VERSION,
+    description = {
+      "Coverage-guided concurrency fuzzer for the JVM.",
+      "Runs concurrent Java code again and again under a controlled scheduler and reports",
+      "assertion failures, uncaught exceptions, deadlocks and hangs, each with a file that",
+      "replays the exact failing interleaving."
+    },
+    subcommands = {RunCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class})
+public final class WeftCli implements Runnable {
+  public static final int NOTHING_FOUND = 0;
+  public static final int FOUND = 1;
+  public static final int USAGE = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: run or replay");
+  }
+
+  public static int execute(String... args) {
+    return new CommandLine(new WeftCli()).execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+}

@@ -1,0 +1,49 @@
+package dev.weft.fuzz;
+
+import dev.weft.examples.Catalog;
+import dev.weft.examples.Example;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Builds executors over the examples module and over this module's test targets. */
+public final class Harness {
+  private Harness() {}
+
+  public static Path examplesPath() {
+    return codeSource(Catalog.class);
+  }
+
+  public static Path testTargetsPath() {
+    return codeSource(Harness.class);
+  }
+
+  private static Path codeSource(Class<?> c) {
+    try {
+      return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static RunExecutor forExample(Example example) {
+    return executor(
+        examplesPath(),
+        TargetSpec.main(example.mainClass(), List.of(example.args())),
+        RunBudget.DEFAULT);
+  }
+
+  public static RunExecutor executor(Path classPath, TargetSpec spec, RunBudget budget) {
+    Instrumenter instrumenter =
+        new Instrumenter(
+            new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
+    return new RunExecutor(instrumenter, spec, budget);
+  }
+}
