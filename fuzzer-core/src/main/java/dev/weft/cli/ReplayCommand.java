@@ -103,7 +103,7 @@ public final class ReplayCommand implements Callable<Integer> {
     if (result.failed()) {
       out.println(result.failure().message());
       if (result.failure().details() != null
-          && !result.failure().details().equals(result.failure().message())) {
+          && !result.failure().message().contains(result.failure().details().strip())) {
         out.println(result.failure().details());
       }
     } else {

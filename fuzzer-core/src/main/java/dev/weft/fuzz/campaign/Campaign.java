@@ -166,7 +166,9 @@ public final class Campaign {
         + "\n\n"
         + f.message()
         + "\n\n"
-        + (f.details() == null || f.details().equals(f.message()) ? "" : f.details() + "\n")
+        + (f.details() == null || f.message().contains(f.details().strip())
+            ? ""
+            : f.details() + "\n")
         + "Interleaving (thread columns, in execution order):\n"
         + InterleavingPrinter.render(result, sites, REPORT_ROWS);
   }

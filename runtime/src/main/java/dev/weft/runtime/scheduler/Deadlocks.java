@@ -1,5 +1,6 @@
 package dev.weft.runtime.scheduler;
 
+import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.List;
 import java.util.TreeSet;
@@ -12,7 +13,8 @@ import java.util.TreeSet;
 final class Deadlocks {
   private Deadlocks() {}
 
-  static Failure describe(List<ControlledThread> threads, MonitorModel monitors, SiteTable sites) {
+  static Failure describe(
+      List<ControlledThread> threads, MonitorModel monitors, SiteTable sites, ObjectNames names) {
     StringBuilder details = new StringBuilder();
     TreeSet<String> blockingSites = new TreeSet<>();
     String first = null;
@@ -22,7 +24,7 @@ final class Deadlocks {
       }
       String where = sites.get(t.pendingSite).toString();
       blockingSites.add(t.pendingKind + "@" + where);
-      String line = "  " + t + " " + waitsFor(t, monitors) + " at " + where;
+      String line = "  " + t + " " + waitsFor(t, monitors, sites, names) + " at " + where;
       details.append(line).append('\n');
       if (first == null) {
         first = t.toString();
@@ -42,13 +44,17 @@ final class Deadlocks {
         "deadlock:" + blockingSites);
   }
 
-  private static String waitsFor(ControlledThread t, MonitorModel monitors) {
+  private static String waitsFor(
+      ControlledThread t, MonitorModel monitors, SiteTable sites, ObjectNames names) {
     switch (t.pendingKind) {
       case MONITOR_ENTER:
         {
           MonitorModel.Monitor m = monitors.peek(t.pendingObject);
           String owner = m == null || m.owner == null ? "nobody" : m.owner.toString();
-          return "waits to lock " + describe(t.pendingObject) + " held by " + owner;
+          return "waits to lock "
+              + describe(t.pendingObject, t.pendingSite, sites, names)
+              + " held by "
+              + owner;
         }
       case WAKE:
         {
@@ -56,11 +62,13 @@ final class Deadlocks {
           boolean notified = t.notified;
           if (notified && m != null && m.owner != null) {
             return "was notified but waits to re-lock "
-                + describe(t.pendingObject)
+                + describe(t.pendingObject, t.pendingSite, sites, names)
                 + " held by "
                 + m.owner;
           }
-          return "waits in wait() on " + describe(t.pendingObject) + " and nobody will notify it";
+          return "waits in wait() on "
+              + describe(t.pendingObject, t.pendingSite, sites, names)
+              + " and nobody will notify it";
         }
       case THREAD_JOIN:
         return "waits in join() for " + t.pendingObject;
@@ -69,7 +77,8 @@ final class Deadlocks {
     }
   }
 
-  private static String describe(Object o) {
-    return o.getClass().getSimpleName() + "@" + Integer.toHexString(System.identityHashCode(o));
+  /** Names a lock by its allocation site, which (unlike an identity hash) is equal in a replay. */
+  private static String describe(Object o, int site, SiteTable sites, ObjectNames names) {
+    return o.getClass().getSimpleName() + " " + names.describe(names.numberOf(o, site), sites);
   }
 }

@@ -367,7 +367,7 @@ public final class Scheduler {
       synchronized (this) {
         if (outcome == null) {
           outcome = RunResult.Outcome.FAILED;
-          failure = Deadlocks.describe(threads, monitors, sites);
+          failure = Deadlocks.describe(threads, monitors, sites, objects);
         }
       }
       abort();
