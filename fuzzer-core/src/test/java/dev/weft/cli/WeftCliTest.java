@@ -1,0 +1,141 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.fuzz.Harness;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line end to end: exit codes, files written, replay, and bad input. */
+class WeftCliTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private PrintStream oldOut;
+  private PrintStream oldErr;
+
+  @BeforeEach
+  void capture() {
+    oldOut = System.out;
+    oldErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restore() {
+    System.setOut(oldOut);
+    System.setErr(oldErr);
+  }
+
+  private String examples() {
+    return Harness.examplesPath().toString();
+  }
+
+  private String stdout() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void runFindsWritesSummaryAndReplayReproduces() throws Exception {
+    Path findings = dir.resolve("findings");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.pct.FlagX",
+            "--cp",
+            examples(),
+            "--args",
+            "10",
+            "10",
+            "--strategy",
+            "pct",
+            "--depth",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    String summary = Files.readString(findings.resolve("summary.json"));
+    assertThat(summary)
+        .contains("\"target\": \"dev.weft.examples.pct.FlagX 10 10\"")
+        .contains("\"strategy\": \"pct(d=2)\"")
+        .contains("\"seed\": 1")
+        .contains("\"kind\": \"exception\"")
+        .contains("\"firstFoundAt\"")
+        .contains("NullPointerException");
+    Path weft;
+    try (Stream<Path> files = Files.list(findings)) {
+      weft = files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
+    }
+    assertThat(Files.readString(Path.of(weft.toString().replace(".weft", ".txt"))))
+        .contains("FlagX.java:");
+
+    assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED").contains("FlagX.java:").contains("main.2");
+  }
+
+  @Test
+  void correctProgramExitsZero() {
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.join.MissingJoinFixed",
+            "--cp",
+            examples(),
+            "--iterations",
+            "300",
+            "--out",
+            dir.toString(),
+            "--quiet");
+    assertThat(code).as(stderr()).isZero();
+  }
+
+  @Test
+  void usageAndConfigurationErrorsExitTwo() {
+    assertThat(WeftCli.execute("run", "--main", "x.Y")).isEqualTo(2);
+    assertThat(
+            WeftCli.execute(
+                "run",
+                "--main",
+                "com.example.Missing",
+                "--cp",
+                examples(),
+                "--out",
+                dir.toString()))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("com.example.Missing").contains("not found");
+    assertThat(WeftCli.execute("run", "--main", "a.B", "--cp", dir.resolve("nope").toString()))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("does not exist");
+    assertThat(WeftCli.execute("run", "--main", "a.B", "--cp", examples(), "--strategy", "bogus"))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("unknown strategy");
+    assertThat(WeftCli.execute("run", "--target", "NoSeparator", "--cp", examples())).isEqualTo(2);
+  }
+
+  @Test
+  void corruptOrMissingReplayFileExitsTwoWithAClearMessage() throws Exception {
+    Path bogus = dir.resolve("bogus.weft");
+    Files.writeString(bogus, "this is certainly not a finding file, it is far too chatty");
+    assertThat(WeftCli.execute("replay", bogus.toString())).isEqualTo(2);
+    assertThat(stderr()).contains("not a Weft finding file");
+    assertThat(WeftCli.execute("replay", dir.resolve("absent.weft").toString())).isEqualTo(2);
+    assertThat(stderr()).contains("no such file");
+  }
+}

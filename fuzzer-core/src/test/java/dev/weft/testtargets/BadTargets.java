@@ -1,0 +1,49 @@
+package dev.weft.testtargets;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+/** Targets that misbehave in the ways a user's code can. */
+public class BadTargets {
+  static int spins;
+
+  /** Throws before any thread is started. */
+  public static void throwsImmediately() {
+    throw new IllegalStateException("configuration missing");
+  }
+
+  /** Never terminates, but touches shared state: the step budget catches it. */
+  public static void spinsOnSharedState() {
+    while (spins >= 0) {
+      spins = spins + 1 == Integer.MAX_VALUE ? 0 : spins + 1;
+    }
+  }
+
+  /**
+   * Loops without any scheduling point for 1.5 s, long past the stall timeout the test sets; it
+   * ends by itself so that the test JVM does not keep a spinning thread.
+   */
+  public static void spinsLocally() {
+    long end = System.nanoTime() + 1_500_000_000L;
+    long x = 0;
+    while (System.nanoTime() < end) {
+      x++;
+    }
+    if (x == 42) {
+      System.out.println(x);
+    }
+  }
+
+  /** Blocks inside java.util.concurrent, which Weft does not model yet. */
+  public static void blocksOutsideWeft() throws InterruptedException {
+    ReentrantLock lock = new ReentrantLock();
+    lock.lock();
+    Thread t = new Thread(lock::lock);
+    t.start();
+    t.join();
+  }
+
+  /** An instance target. */
+  public void instanceTarget() {
+    spins = 1;
+  }
+}
