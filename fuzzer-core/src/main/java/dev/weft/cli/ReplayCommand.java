@@ -29,8 +29,7 @@ import picocli.CommandLine.Parameters;
     name = "replay",
     mixinStandardHelpOptions = true,
     description = {
-      "Re-execute a finding exactly, print its failure and the interleaving as thread columns",
-      "with the source line of each step.",
+      "Re-execute a finding exactly, print its failure and the interleaving as thread columns with the source line of each step.",
       "Exit code: 1 the failure reproduced, 0 it did not, 2 the file or target cannot be used."
     })
 public final class ReplayCommand implements Callable<Integer> {

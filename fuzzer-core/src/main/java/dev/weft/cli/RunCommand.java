@@ -32,9 +32,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Run a target again and again under Weft's scheduler until a bug is found or a budget",
-      "is spent. Prints progress about once a second; writes each finding to --out as a",
-      "replay file (.weft) and a readable report (.txt), and a summary.json.",
+      "Run a target again and again under Weft's scheduler until a bug is found or a budget is spent. Prints progress about once a second; writes each finding to --out as a replay file (.weft) and a readable report (.txt), and a summary.json.",
       "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error."
     })
 public final class RunCommand implements Callable<Integer> {

@@ -13,10 +13,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "weft " + Campaign.VERSION,
     description = {
-      "Coverage-guided concurrency fuzzer for the JVM.",
-      "Runs concurrent Java code again and again under a controlled scheduler and reports",
-      "assertion failures, uncaught exceptions, deadlocks and hangs, each with a file that",
-      "replays the exact failing interleaving."
+      "Coverage-guided concurrency fuzzer for the JVM. Runs concurrent Java code again and again under a controlled scheduler and reports assertion failures, uncaught exceptions, deadlocks and hangs, each with a file that replays the exact failing interleaving."
     },
     subcommands = {RunCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class})
 public final class WeftCli implements Runnable {
