@@ -140,6 +140,9 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress output.")
   boolean quiet;
 
+  /** Set once the strategy name has been validated. */
+  private String strategyDescription;
+
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
@@ -175,7 +178,7 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     try {
-      Strategies.create(strategy, depth, 0);
+      strategyDescription = Strategies.create(strategy, depth, 0).describe();
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -198,7 +201,7 @@ public final class RunCommand implements Callable<Integer> {
       err.printf(
           "[weft] target %s, strategy %s, seed %d, %s%n",
           spec.describe(),
-          Strategies.create(strategy, depth, chosenSeed).describe(),
+          strategyDescription,
           chosenSeed,
           budget > 0 ? budget + " executions" : "for " + time);
     }
@@ -240,7 +243,7 @@ public final class RunCommand implements Callable<Integer> {
       throws IOException {
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("target", config.target().describe());
-    summary.put("strategy", Strategies.create(strategy, depth, 0).describe());
+    summary.put("strategy", strategyDescription);
     summary.put("seed", config.seed());
     summary.put("executions", result.executions());
     summary.put("skipped", result.skipped());

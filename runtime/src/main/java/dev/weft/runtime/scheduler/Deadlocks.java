@@ -1,5 +1,6 @@
 package dev.weft.runtime.scheduler;
 
+import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.List;
@@ -31,7 +32,7 @@ final class Deadlocks {
       }
     }
     boolean lostWakeup =
-        threads.stream().anyMatch(t -> !t.finished && t.pendingKind.name().equals("WAKE"));
+        threads.stream().anyMatch(t -> !t.finished && t.pendingKind == EventKind.WAKE);
     String message =
         (lostWakeup ? "deadlock (a thread waits for a notification that never comes)" : "deadlock")
             + ": no live thread can proceed\n"

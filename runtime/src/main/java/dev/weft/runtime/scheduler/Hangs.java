@@ -13,8 +13,7 @@ public final class Hangs {
 
   private Hangs() {}
 
-  static Failure stepBudget(
-      Scheduler scheduler, Trace trace, SiteTable sites, ControlledThread t, int maxSteps) {
+  static Failure stepBudget(Trace trace, SiteTable sites, ControlledThread t, int maxSteps) {
     TreeSet<String> loopSites = new TreeSet<>();
     for (int i = Math.max(0, trace.size() - WINDOW); i < trace.size(); i++) {
       loopSites.add(sites.get(trace.site(i)).toString());

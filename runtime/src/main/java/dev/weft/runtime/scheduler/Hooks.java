@@ -2,7 +2,6 @@ package dev.weft.runtime.scheduler;
 
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.SiteTable;
 
 /**
  * The entry points that instrumented target code calls instead of (or just before) each shared
@@ -409,10 +408,5 @@ public final class Hooks {
     if (t != null && t.atomicDepth > 0) {
       t.atomicDepth--;
     }
-  }
-
-  /** Site id for events Weft generates itself. */
-  public static int syntheticSite() {
-    return SiteTable.SYNTHETIC;
   }
 }

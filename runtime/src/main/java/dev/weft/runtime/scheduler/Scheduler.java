@@ -293,7 +293,7 @@ public final class Scheduler {
       synchronized (this) {
         if (outcome == null) {
           outcome = RunResult.Outcome.FAILED;
-          failure = Hangs.stepBudget(this, trace, sites, t, maxSteps);
+          failure = Hangs.stepBudget(trace, sites, t, maxSteps);
         }
       }
       abort();
@@ -309,11 +309,6 @@ public final class Scheduler {
     carrier.setDaemon(true);
     child.carrier = carrier;
     carrier.start();
-  }
-
-  /** Start a thread the target asked to start, failing as Java does if it was started before. */
-  ControlledThread registered(Thread logical) {
-    return byLogical.get(logical);
   }
 
   private void runCarrier(ControlledThread t, Runnable body) {
