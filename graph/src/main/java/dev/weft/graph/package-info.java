@@ -1,7 +1,7 @@
 /**
- * The interleaving graph built from a run's trace, segments of it as coverage, and the mutation
- * that turns not-yet-covered segments into schedules. Not built yet: this module only fixes its
- * place in the dependency chain {@code fuzzer-core -> corpus -> graph -> runtime}; the issue
- * "Interleaving graph, segment coverage and segment-guided interleaving mutation" fills it.
+ * The interleaving graph of one run (seed 002): vertices are the trace's events, immutable edges
+ * are program order plus causal edges (thread start and join), mutable edges connect conflicting
+ * accesses of different threads in the order they happened. Subpackages take it from there: {@code
+ * segment} cuts it into coverage keys, {@code mutation} turns keys not yet covered into schedules.
  */
 package dev.weft.graph;

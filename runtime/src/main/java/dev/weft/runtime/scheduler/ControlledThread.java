@@ -32,6 +32,12 @@ final class ControlledThread {
 
   int savedMonitorDepth;
 
+  /** Global index of the event that started this thread, or -1 (the main thread). */
+  int startEvent = -1;
+
+  /** Global index of this thread's last event, once it has finished. */
+  int endEvent = -1;
+
   /** Static initialisers run atomically: no switch while this is positive. */
   int atomicDepth;
 

@@ -256,8 +256,19 @@ public final class Scheduler {
   private void execute(ControlledThread t) {
     checkBudget(t);
     EventKind kind = t.pendingKind;
-    trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
+    int event = trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
     switch (kind) {
+      case THREAD_BEGIN:
+        if (t.startEvent >= 0) {
+          trace.addCausalEdge(t.startEvent, event);
+        }
+        break;
+      case THREAD_JOIN:
+        ControlledThread joined = (ControlledThread) t.pendingObject;
+        if (joined != null && joined.finished) {
+          trace.addCausalEdge(joined.endEvent, event);
+        }
+        break;
       case MONITOR_ENTER:
         monitors.enter(t.pendingObject, t, t.pendingSite);
         break;
@@ -275,10 +286,11 @@ public final class Scheduler {
         monitors.notifyAll(t.pendingObject);
         break;
       case THREAD_START:
-        startChild(t, (Thread) t.pendingObject);
+        startChild(t, (Thread) t.pendingObject).startEvent = event;
         break;
       case THREAD_END:
         t.finished = true;
+        t.endEvent = event;
         break;
       case THREAD_INTERRUPT:
         ((ControlledThread) t.pendingObject).interrupted = true;
@@ -301,7 +313,7 @@ public final class Scheduler {
     }
   }
 
-  private void startChild(ControlledThread parent, Thread logical) {
+  private ControlledThread startChild(ControlledThread parent, Thread logical) {
     String name = parent.stableName + "." + (++parent.children);
     ControlledThread child = newThread(name, logical);
     byLogical.put(logical, child);
@@ -309,6 +321,7 @@ public final class Scheduler {
     carrier.setDaemon(true);
     child.carrier = carrier;
     carrier.start();
+    return child;
   }
 
   private void runCarrier(ControlledThread t, Runnable body) {
@@ -462,6 +475,11 @@ public final class Scheduler {
     @Override
     public int pendingSite(int thread) {
       return threads.get(thread).pendingSite;
+    }
+
+    @Override
+    public int pendingIndexInThread(int thread) {
+      return trace.eventsOf(thread);
     }
 
     @Override

@@ -31,6 +31,12 @@ public interface SchedulingPoint {
   /** Site id of that event. */
   int pendingSite(int thread);
 
+  /**
+   * The index within its thread that the pending event of that thread will have in the trace, so a
+   * strategy can follow a schedule written as (thread, index in thread) pairs.
+   */
+  int pendingIndexInThread(int thread);
+
   /** The stable name of a thread, e.g. {@code main.2}. */
   String threadName(int thread);
 }

@@ -1,5 +1,6 @@
 package dev.weft.runtime.trace;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 
 /**
@@ -15,6 +16,7 @@ public final class Trace {
   private int[] site = new int[256];
   private long[] location = new long[256];
   private int[] perThreadCount = new int[8];
+  private final IntArrayList causalEdges = new IntArrayList();
 
   /** Appends an event and returns its global index. */
   public int append(int threadIndex, EventKind eventKind, int siteId, long locationKey) {
@@ -69,6 +71,33 @@ public final class Trace {
    */
   public long location(int event) {
     return location[event];
+  }
+
+  /**
+   * Records that event {@code before} causes event {@code after} whatever the interleaving: a
+   * thread start before the child's first event, a thread's last event before a join that returned
+   * because it finished. The interleaving graph keeps these as edges that mutation never flips.
+   */
+  public void addCausalEdge(int before, int after) {
+    causalEdges.add(before);
+    causalEdges.add(after);
+  }
+
+  public int causalEdgeCount() {
+    return causalEdges.size() / 2;
+  }
+
+  public int causalEdgeSource(int edge) {
+    return causalEdges.getInt(2 * edge);
+  }
+
+  public int causalEdgeTarget(int edge) {
+    return causalEdges.getInt(2 * edge + 1);
+  }
+
+  /** Events of the given thread so far: the index within its thread of its next event. */
+  public int eventsOf(int threadIndex) {
+    return threadIndex < perThreadCount.length ? perThreadCount[threadIndex] : 0;
   }
 
   /** Number of threads that have at least one event. */

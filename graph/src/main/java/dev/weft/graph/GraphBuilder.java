@@ -1,0 +1,229 @@
+package dev.weft.graph;
+
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
+import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntToLongFunction;
+
+/**
+ * Builds the {@link InterleavingGraph} of a trace in two linear passes over the events (one forward
+ * for edges from the latest preceding conflicting event of each other thread, one backward for
+ * edges to the earliest following one) plus a pass for the critical sections.
+ */
+public final class GraphBuilder {
+  private GraphBuilder() {}
+
+  /**
+   * @param threadNames stable thread names by run-local thread index
+   * @param siteKeys maps the trace's site ids to stable site keys
+   */
+  public static InterleavingGraph build(
+      Trace trace, List<String> threadNames, IntToLongFunction siteKeys) {
+    int n = trace.size();
+    int threads = 0;
+    for (int v = 0; v < n; v++) {
+      threads = Math.max(threads, trace.thread(v) + 1);
+    }
+    if (threadNames.size() < threads) {
+      throw new IllegalArgumentException(
+          "trace has " + threads + " threads but only " + threadNames.size() + " names");
+    }
+    int[] thread = new int[n];
+    int[] indexInThread = new int[n];
+    long[] siteKey = new long[n];
+    byte[] kind = new byte[n];
+    int[] perThread = new int[threads];
+    for (int v = 0; v < n; v++) {
+      thread[v] = trace.thread(v);
+      indexInThread[v] = trace.indexInThread(v);
+      siteKey[v] = siteKeys.applyAsLong(trace.site(v));
+      kind[v] = (byte) trace.kind(v).ordinal();
+      perThread[thread[v]]++;
+    }
+    int[][] eventsOfThread = new int[threads][];
+    for (int t = 0; t < threads; t++) {
+      eventsOfThread[t] = new int[perThread[t]];
+    }
+    Arrays.fill(perThread, 0);
+    for (int v = 0; v < n; v++) {
+      eventsOfThread[thread[v]][perThread[thread[v]]++] = v;
+    }
+    long[] edges = conflictEdges(trace, threads);
+    int[] source = new int[edges.length];
+    int[] target = new int[edges.length];
+    for (int e = 0; e < edges.length; e++) {
+      source[e] = (int) (edges[e] >>> 32);
+      target[e] = (int) edges[e];
+    }
+    int fixed = trace.causalEdgeCount();
+    int[] fixedSource = new int[fixed];
+    int[] fixedTarget = new int[fixed];
+    for (int e = 0; e < fixed; e++) {
+      fixedSource[e] = trace.causalEdgeSource(e);
+      fixedTarget[e] = trace.causalEdgeTarget(e);
+    }
+    return new InterleavingGraph(
+        thread,
+        indexInThread,
+        siteKey,
+        kind,
+        threadNames.subList(0, threads),
+        eventsOfThread,
+        source,
+        target,
+        fixedSource,
+        fixedTarget,
+        sections(trace, threads));
+  }
+
+  /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */
+  private static long[] conflictEdges(Trace trace, int threads) {
+    int n = trace.size();
+    Long2IntOpenHashMap slotOf = new Long2IntOpenHashMap();
+    slotOf.defaultReturnValue(-1);
+    int[] slot = new int[n];
+    for (int v = 0; v < n; v++) {
+      long location = trace.location(v);
+      if (!trace.kind(v).isAccess() || location == Locations.NONE) {
+        slot[v] = -1;
+        continue;
+      }
+      int s = slotOf.get(location);
+      if (s < 0) {
+        s = slotOf.size();
+        slotOf.put(location, s);
+      }
+      slot[v] = s;
+    }
+    int slots = slotOf.size();
+    int[] lastWrite = new int[slots * threads];
+    int[] lastAccess = new int[slots * threads];
+    LongArrayList edges = new LongArrayList();
+    // Forward: from the latest preceding conflicting event of each other thread.
+    Arrays.fill(lastWrite, -1);
+    Arrays.fill(lastAccess, -1);
+    for (int v = 0; v < n; v++) {
+      if (slot[v] < 0) {
+        continue;
+      }
+      int base = slot[v] * threads;
+      int t = trace.thread(v);
+      boolean writes = trace.kind(v).writes();
+      for (int u = 0; u < threads; u++) {
+        int other = u == t ? -1 : (writes ? lastAccess[base + u] : lastWrite[base + u]);
+        if (other >= 0) {
+          edges.add(((long) other << 32) | v);
+        }
+      }
+      lastAccess[base + t] = v;
+      if (writes) {
+        lastWrite[base + t] = v;
+      }
+    }
+    // Backward: to the earliest following conflicting event of each other thread.
+    Arrays.fill(lastWrite, -1);
+    Arrays.fill(lastAccess, -1);
+    for (int v = n - 1; v >= 0; v--) {
+      if (slot[v] < 0) {
+        continue;
+      }
+      int base = slot[v] * threads;
+      int t = trace.thread(v);
+      boolean writes = trace.kind(v).writes();
+      for (int u = 0; u < threads; u++) {
+        int other = u == t ? -1 : (writes ? lastAccess[base + u] : lastWrite[base + u]);
+        if (other >= 0) {
+          edges.add(((long) v << 32) | other);
+        }
+      }
+      lastAccess[base + t] = v;
+      if (writes) {
+        lastWrite[base + t] = v;
+      }
+    }
+    long[] sorted = edges.toLongArray();
+    Arrays.sort(sorted);
+    int distinct = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[distinct++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, distinct);
+  }
+
+  private static CriticalSections sections(Trace trace, int threads) {
+    int n = trace.size();
+    int[] sectionOf = new int[n];
+    LongArrayList lock = new LongArrayList();
+    IntArrayList first = new IntArrayList();
+    IntArrayList last = new IntArrayList();
+    IntArrayList enclosing = new IntArrayList();
+    IntArrayList depth = new IntArrayList();
+    IntArrayList[] open = new IntArrayList[threads];
+    Long2IntOpenHashMap[] savedDepth = new Long2IntOpenHashMap[threads];
+    for (int t = 0; t < threads; t++) {
+      open[t] = new IntArrayList();
+      savedDepth[t] = new Long2IntOpenHashMap();
+    }
+    for (int v = 0; v < n; v++) {
+      int t = trace.thread(v);
+      IntArrayList stack = open[t];
+      EventKind k = trace.kind(v);
+      long location = trace.location(v);
+      if (k == EventKind.MONITOR_ENTER || k == EventKind.WAKE) {
+        int held = find(stack, lock, location);
+        if (held >= 0 && k == EventKind.MONITOR_ENTER) {
+          depth.set(held, depth.getInt(held) + 1);
+        } else {
+          int section = lock.size();
+          lock.add(location);
+          first.add(v);
+          last.add(CriticalSections.NONE);
+          enclosing.add(stack.isEmpty() ? CriticalSections.NONE : stack.getInt(stack.size() - 1));
+          depth.add(k == EventKind.WAKE ? savedDepth[t].getOrDefault(location, 1) : 1);
+          stack.add(section);
+        }
+        sectionOf[v] = stack.getInt(stack.size() - 1);
+      } else if (k == EventKind.MONITOR_EXIT || k == EventKind.WAIT) {
+        sectionOf[v] = stack.isEmpty() ? CriticalSections.NONE : stack.getInt(stack.size() - 1);
+        int held = find(stack, lock, location);
+        if (held >= 0) {
+          int remaining = k == EventKind.WAIT ? 0 : depth.getInt(held) - 1;
+          if (k == EventKind.WAIT) {
+            savedDepth[t].put(location, depth.getInt(held));
+          }
+          depth.set(held, remaining);
+          if (remaining == 0) {
+            last.set(held, v);
+            stack.rem(held);
+          }
+        }
+      } else {
+        sectionOf[v] = stack.isEmpty() ? CriticalSections.NONE : stack.getInt(stack.size() - 1);
+      }
+    }
+    return new CriticalSections(
+        sectionOf,
+        lock.toLongArray(),
+        first.toIntArray(),
+        last.toIntArray(),
+        enclosing.toIntArray());
+  }
+
+  /** The open section of {@code stack} that holds {@code location}, or -1. */
+  private static int find(IntArrayList stack, LongArrayList lock, long location) {
+    for (int i = stack.size() - 1; i >= 0; i--) {
+      int section = stack.getInt(i);
+      if (lock.getLong(section) == location) {
+        return section;
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,164 @@
+package dev.weft.graph;
+
+import dev.weft.runtime.trace.EventKind;
+import java.util.List;
+
+/**
+ * The interleaving graph of one run. Every event of the trace is a vertex, identified by its global
+ * index; the trace order is one topological order of the graph.
+ *
+ * <ul>
+ *   <li><b>Immutable edges</b> are program order (implicit: consecutive events of a thread) and the
+ *       causal edges of the trace (thread start before the child's first event, a thread's last
+ *       event before the join that saw it finish). Mutation never flips them.
+ *   <li><b>Mutable edges</b> connect conflicting events: different threads, same location, at least
+ *       one write (lock operations write the lock). They are directed as the run ordered them and
+ *       kept sparse: each event gets an edge from the latest preceding and to the earliest
+ *       following conflicting event of every other thread. Both directions are needed: with only
+ *       the first, "T1 reads x twice, then T2 writes x" yields one edge and no segment that could
+ *       move the write between the reads.
+ *   <li><b>Critical sections</b> (a monitor held from its enter, or wake-up, to its exit, or wait)
+ *       are kept so that mutation can move whole sections: an order forced between two events
+ *       inside sections of the same lock forces the order of the sections.
+ * </ul>
+ *
+ * <p>Arrays rather than objects, because traces of 10^5 events are normal.
+ */
+public final class InterleavingGraph {
+  private final int[] thread;
+  private final int[] indexInThread;
+  private final long[] siteKey;
+  private final byte[] kind;
+  private final List<String> threadNames;
+  private final int[][] eventsOfThread;
+  private final int[] edgeSource;
+  private final int[] edgeTarget;
+  private final int[] incidentStart;
+  private final int[] incidentEdges;
+  private final int[] fixedSource;
+  private final int[] fixedTarget;
+  private final CriticalSections sections;
+
+  InterleavingGraph(
+      int[] thread,
+      int[] indexInThread,
+      long[] siteKey,
+      byte[] kind,
+      List<String> threadNames,
+      int[][] eventsOfThread,
+      int[] edgeSource,
+      int[] edgeTarget,
+      int[] fixedSource,
+      int[] fixedTarget,
+      CriticalSections sections) {
+    this.thread = thread;
+    this.indexInThread = indexInThread;
+    this.siteKey = siteKey;
+    this.kind = kind;
+    this.threadNames = List.copyOf(threadNames);
+    this.eventsOfThread = eventsOfThread;
+    this.edgeSource = edgeSource;
+    this.edgeTarget = edgeTarget;
+    this.fixedSource = fixedSource;
+    this.fixedTarget = fixedTarget;
+    this.sections = sections;
+    int n = thread.length;
+    incidentStart = new int[n + 1];
+    for (int e = 0; e < edgeSource.length; e++) {
+      incidentStart[edgeSource[e] + 1]++;
+      incidentStart[edgeTarget[e] + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      incidentStart[v + 1] += incidentStart[v];
+    }
+    incidentEdges = new int[2 * edgeSource.length];
+    int[] fill = new int[n];
+    for (int e = 0; e < edgeSource.length; e++) {
+      int s = edgeSource[e];
+      int t = edgeTarget[e];
+      incidentEdges[incidentStart[s] + fill[s]++] = e;
+      incidentEdges[incidentStart[t] + fill[t]++] = e;
+    }
+  }
+
+  public int vertexCount() {
+    return thread.length;
+  }
+
+  public int thread(int v) {
+    return thread[v];
+  }
+
+  public int indexInThread(int v) {
+    return indexInThread[v];
+  }
+
+  /** The stable key of the code site of the event (see {@code Site#stableKey}). */
+  public long siteKey(int v) {
+    return siteKey[v];
+  }
+
+  public EventKind kind(int v) {
+    return EventKind.of(kind[v]);
+  }
+
+  public int threadCount() {
+    return eventsOfThread.length;
+  }
+
+  public String threadName(int t) {
+    return threadNames.get(t);
+  }
+
+  public List<String> threadNames() {
+    return threadNames;
+  }
+
+  public int eventsInThread(int t) {
+    return eventsOfThread[t].length;
+  }
+
+  /** The global index of the {@code i}-th event of thread {@code t}. */
+  public int event(int t, int i) {
+    return eventsOfThread[t][i];
+  }
+
+  public int mutableEdgeCount() {
+    return edgeSource.length;
+  }
+
+  /** The event the run executed first. */
+  public int edgeSource(int edge) {
+    return edgeSource[edge];
+  }
+
+  public int edgeTarget(int edge) {
+    return edgeTarget[edge];
+  }
+
+  /** Number of mutable edges touching {@code v}. */
+  public int incidentCount(int v) {
+    return incidentStart[v + 1] - incidentStart[v];
+  }
+
+  /** The {@code i}-th mutable edge touching {@code v}, in ascending edge order. */
+  public int incidentEdge(int v, int i) {
+    return incidentEdges[incidentStart[v] + i];
+  }
+
+  public int fixedEdgeCount() {
+    return fixedSource.length;
+  }
+
+  public int fixedEdgeSource(int edge) {
+    return fixedSource[edge];
+  }
+
+  public int fixedEdgeTarget(int edge) {
+    return fixedTarget[edge];
+  }
+
+  public CriticalSections sections() {
+    return sections;
+  }
+}

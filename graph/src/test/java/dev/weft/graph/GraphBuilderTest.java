@@ -1,0 +1,114 @@
+package dev.weft.graph;
+
+import static dev.weft.graph.TraceBuilder.field;
+import static dev.weft.graph.TraceBuilder.lock;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.trace.EventKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GraphBuilderTest {
+  private static final long X = field(1, 7);
+  private static final long Y = field(1, 8);
+
+  private static List<String> edges(InterleavingGraph g) {
+    List<String> out = new ArrayList<>();
+    for (int e = 0; e < g.mutableEdgeCount(); e++) {
+      out.add(g.edgeSource(e) + "->" + g.edgeTarget(e));
+    }
+    return out;
+  }
+
+  @Test
+  void connectsConflictingAccessesOfDifferentThreadsInRunOrder() {
+    TraceBuilder t = new TraceBuilder();
+    t.write(0, X, 1); // 0
+    t.read(1, X, 2); // 1
+    t.read(1, X, 2); // 2
+    t.read(0, Y, 3); // 3: no other thread touches y
+    t.read(0, X, 4); // 4: read-read with 1 and 2 is no conflict
+    InterleavingGraph g = t.graph();
+    assertThat(edges(g)).containsExactly("0->1", "0->2");
+  }
+
+  @Test
+  void keepsBothTheLatestPrecedingAndTheEarliestFollowingConflict() {
+    // Seed 002's intuition: two reads of x by one thread, then a write by another.
+    TraceBuilder t = new TraceBuilder();
+    t.read(0, X, 1);
+    t.read(0, X, 2);
+    t.write(1, X, 3);
+    assertThat(edges(t.graph())).containsExactly("0->2", "1->2");
+  }
+
+  @Test
+  void staysSparseOnLongRunsOfAccesses() {
+    TraceBuilder t = new TraceBuilder();
+    for (int i = 0; i < 100; i++) {
+      t.write(0, X, 1);
+    }
+    for (int i = 0; i < 100; i++) {
+      t.read(1, X, 2);
+    }
+    InterleavingGraph g = t.graph();
+    // every read gets an edge from the last write, every write one to the first read: linear,
+    // where all conflicting pairs would be 100 * 100
+    assertThat(g.mutableEdgeCount()).isEqualTo(199);
+    assertThat(g.incidentCount(99)).isEqualTo(100);
+    assertThat(g.incidentCount(0)).isEqualTo(1);
+  }
+
+  @Test
+  void lockOperationsConflictAsWritesToTheLock() {
+    TraceBuilder t = new TraceBuilder();
+    long l = lock(3);
+    t.enter(0, l, 1); // 0
+    t.exit(0, l, 2); // 1
+    t.enter(1, l, 1); // 2
+    t.exit(1, l, 2); // 3
+    InterleavingGraph g = t.graph();
+    assertThat(edges(g)).contains("1->2", "0->2");
+    assertThat(g.sections().count()).isEqualTo(2);
+    assertThat(g.sections().sectionOf(0)).isEqualTo(0);
+    assertThat(g.sections().last(0)).isEqualTo(1);
+    assertThat(g.sections().first(1)).isEqualTo(2);
+  }
+
+  @Test
+  void reentrantEntersStayInOneSectionAndNestedLocksAreEnclosed() {
+    TraceBuilder t = new TraceBuilder();
+    long a = lock(3);
+    long b = lock(4);
+    t.enter(0, a, 1); // 0
+    t.enter(0, a, 1); // 1 reentrant
+    t.enter(0, b, 2); // 2
+    t.write(0, X, 3); // 3
+    t.exit(0, b, 4); // 4
+    t.exit(0, a, 5); // 5
+    t.read(0, X, 6); // 6 still inside a
+    t.exit(0, a, 5); // 7
+    t.read(0, X, 6); // 8 outside
+    CriticalSections s = t.graph().sections();
+    assertThat(s.count()).isEqualTo(2);
+    assertThat(s.sectionOf(3)).isEqualTo(1);
+    assertThat(s.enclosing(1)).isEqualTo(0);
+    assertThat(s.sectionOf(6)).isEqualTo(0);
+    assertThat(s.last(0)).isEqualTo(7);
+    assertThat(s.sectionOf(8)).isEqualTo(CriticalSections.NONE);
+  }
+
+  @Test
+  void keepsCausalEdgesApartFromMutableOnes() {
+    TraceBuilder t = new TraceBuilder();
+    int start = t.event(0, EventKind.THREAD_START, 1);
+    int begin = t.event(1, EventKind.THREAD_BEGIN, 0);
+    t.causal(start, begin);
+    InterleavingGraph g = t.graph();
+    assertThat(g.mutableEdgeCount()).isZero();
+    assertThat(g.fixedEdgeCount()).isEqualTo(1);
+    assertThat(g.fixedEdgeSource(0)).isEqualTo(start);
+    assertThat(g.fixedEdgeTarget(0)).isEqualTo(begin);
+  }
+}
