@@ -76,14 +76,22 @@ public final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--strategy",
       defaultValue = "pct",
-      description = "Search strategy: " + Strategies.NAMES + " (default: ${DEFAULT-VALUE}).")
+      description =
+          "Search strategy: "
+              + Strategies.NAMES
+              + " (default: ${DEFAULT-VALUE}). segment: coverage-guided; every run's"
+              + " interleaving graph is cut into segments, and schedules are planned toward"
+              + " segments not seen yet (fresh runs from pct and random when none are left)."
+              + " pct: random priorities with d-1 change points. random: a random thread at every"
+              + " point.")
   String strategy;
 
   @Option(
       names = "--depth",
       defaultValue = "3",
       description =
-          "PCT bug depth d: d-1 priority change points per run (default: ${DEFAULT-VALUE}).")
+          "PCT bug depth d: d-1 priority change points per run; also used for the fresh runs"
+              + " of segment (default: ${DEFAULT-VALUE}).")
   int depth;
 
   @Option(
@@ -178,7 +186,7 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     try {
-      strategyDescription = Strategies.create(strategy, depth, 0).describe();
+      strategyDescription = Strategies.create(strategy, depth, 0, id -> 0L).describe();
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -249,6 +257,9 @@ public final class RunCommand implements Callable<Integer> {
     summary.put("skipped", result.skipped());
     summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
     summary.put("stopReason", result.stopReason());
+    if (!result.strategyStats().isEmpty()) {
+      summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
+    }
     List<Object> findings = new ArrayList<>();
     for (FoundBug bug : result.findings()) {
       Map<String, Object> f = new LinkedHashMap<>();
@@ -274,6 +285,9 @@ public final class RunCommand implements Callable<Integer> {
         result.executions() / Math.max(result.seconds(), 1e-9),
         result.findings().size(),
         result.skipped() > 0 ? ", " + result.skipped() + " runs skipped" : "");
+    if (result.strategyStatus() != null) {
+      err.printf("[weft] %s%n", result.strategyStatus());
+    }
     for (FoundBug bug : result.findings()) {
       err.printf(
           "[weft]   %s  first at execution %d  %s%n", bug.id(), bug.firstExecution(), bug.file());

@@ -59,7 +59,9 @@ public final class Campaign {
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
     RunExecutor executor = new RunExecutor(instrumenter, config.target(), config.budget());
     executor.validate();
-    Strategy strategy = Strategies.create(config.strategy(), config.depth(), config.seed());
+    Strategy strategy =
+        Strategies.create(
+            config.strategy(), config.depth(), config.seed(), Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
 
     long start = System.nanoTime();
@@ -111,12 +113,18 @@ public final class Campaign {
       now = System.nanoTime();
       if (now - lastPrint >= 1_000_000_000L) {
         lastPrint = now;
-        say(statusLine(executions, skipped, now - start));
+        say(statusLine(executions, skipped, now - start, strategy.status()));
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     return new CampaignResult(
-        executions, skipped, seconds, new ArrayList<>(bySignature.values()), stopReason);
+        executions,
+        skipped,
+        seconds,
+        new ArrayList<>(bySignature.values()),
+        stopReason,
+        strategy.status(),
+        strategy.stats());
   }
 
   private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {
@@ -178,15 +186,16 @@ public final class Campaign {
     return nl < 0 ? s : s.substring(0, nl);
   }
 
-  private String statusLine(long executions, long skipped, long nanos) {
+  private String statusLine(long executions, long skipped, long nanos, String strategyStatus) {
     double secs = nanos / 1e9;
     return String.format(
-        "%5.0fs  execs %,d  (%,.0f/s)  findings %d%s",
+        "%5.0fs  execs %,d  (%,.0f/s)  findings %d%s%s",
         secs,
         executions,
         executions / Math.max(secs, 1e-9),
         bySignature.size(),
-        skipped > 0 ? "  skipped " + skipped : "");
+        skipped > 0 ? "  skipped " + skipped : "",
+        strategyStatus == null ? "" : "  " + strategyStatus);
   }
 
   private void say(String line) {

@@ -1,16 +1,29 @@
 package dev.weft.fuzz.strategy;
 
+import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.trace.SiteTable;
 import java.util.Locale;
+import java.util.function.IntToLongFunction;
 
 /** Builds a strategy from its command-line name. */
 public final class Strategies {
-  public static final String NAMES = "random, pct";
+  public static final String NAMES = "segment, pct, random";
 
   private Strategies() {}
 
-  public static Strategy create(String name, int depth, long seed) {
+  /** Stable site keys read from a site table. */
+  public static IntToLongFunction siteKeys(SiteTable sites) {
+    return id -> sites.get(id).stableKey();
+  }
+
+  /**
+   * @param siteKeys stable key of a site id, for strategies that compare runs ({@code segment})
+   */
+  public static Strategy create(String name, int depth, long seed, IntToLongFunction siteKeys) {
     switch (name.toLowerCase(Locale.ROOT)) {
+      case "segment":
+        return new SegmentStrategy(siteKeys, depth, seed, SegmentOptions.DEFAULT);
       case "random":
         return new RandomWalk(seed);
       case "pct":

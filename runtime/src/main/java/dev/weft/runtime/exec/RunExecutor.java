@@ -8,6 +8,7 @@ import dev.weft.runtime.scheduler.Hooks;
 import dev.weft.runtime.scheduler.RunResult;
 import dev.weft.runtime.scheduler.Scheduler;
 import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.trace.SiteTable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,6 +35,11 @@ public final class RunExecutor {
   /** Checks that the target class and method exist, without running anything. */
   public void validate() throws TargetException {
     TargetEntry.resolve(target, new TargetClassLoader(instrumenter));
+  }
+
+  /** The sites of the instrumented target, for strategies that need their stable keys. */
+  public SiteTable sites() {
+    return instrumenter.sites();
   }
 
   public TargetSpec target() {

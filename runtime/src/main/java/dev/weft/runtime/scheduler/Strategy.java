@@ -22,6 +22,19 @@ public interface Strategy {
   /** The run ended; {@code steps} events were executed. */
   default void endRun(RunResult result) {}
 
+  /**
+   * Strategy-specific progress for the campaign's status line (coverage, pending work), or null if
+   * the strategy has none.
+   */
+  default String status() {
+    return null;
+  }
+
+  /** The same progress as numbers, for {@code summary.json}; empty if the strategy has none. */
+  default java.util.Map<String, Number> stats() {
+    return java.util.Map.of();
+  }
+
   /** A short name for reports, e.g. {@code pct(d=3)}. */
   String describe();
 }

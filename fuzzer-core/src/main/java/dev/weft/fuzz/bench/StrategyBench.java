@@ -1,0 +1,138 @@
+package dev.weft.fuzz.bench;
+
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Compares strategies on every bundled bug, side by side in one JVM: for each example and strategy,
+ * the median executions and seconds to the first finding over many seeds, and the ratio of each
+ * strategy's median executions to PCT's. A search stops at the execution cap or after 5 seconds;
+ * one that found nothing counts with the executions it made, and a median that includes such
+ * searches is marked with {@code >}. Run with {@code scripts/bench-strategies}; figures are for
+ * comparison on one machine, never asserted.
+ */
+public final class StrategyBench {
+  private static final String[] STRATEGIES = {"random", "pct:2", "pct:3", "segment"};
+  private static final long SEARCH_NANOS = 5_000_000_000L;
+
+  private StrategyBench() {}
+
+  /** Arguments: examples class directory, seeds, execution cap per search, optional name filter. */
+  public static void main(String[] args) throws Exception {
+    Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
+    int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+    int cap = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
+    String filter = args.length > 3 ? args[3] : "";
+    List<String[]> bugs = buggyExamples(examples);
+    bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
+    System.out.printf(
+        "median executions (and seconds) to the first finding over %d seeds, cap %,d executions"
+            + " or 5 s per search%n",
+        seeds, cap);
+    System.out.printf("%-24s", "example");
+    for (String s : STRATEGIES) {
+      System.out.printf(" %18s", s.replace(":", " d="));
+    }
+    System.out.printf(" %12s %12s%n", "seg/pct d=2", "seg/pct d=3");
+    System.out.println("-".repeat(24 + 19 * STRATEGIES.length + 26));
+    for (String[] bug : bugs) {
+      String name = name(bug);
+      if (!name.contains(filter)) {
+        continue;
+      }
+      System.out.printf("%-24s", name);
+      double[] medians = new double[STRATEGIES.length];
+      for (int i = 0; i < STRATEGIES.length; i++) {
+        Result r = measure(examples, bug, STRATEGIES[i], seeds, cap);
+        medians[i] = r.executions;
+        System.out.printf(
+            " %18s",
+            (r.censored ? ">" : "") + String.format("%,.0f (%.2fs)", r.executions, r.seconds));
+        System.out.flush();
+      }
+      System.out.printf(" %12.3f %12.3f%n", medians[3] / medians[1], medians[3] / medians[2]);
+    }
+  }
+
+  private static String name(String[] bug) {
+    String simple = bug[0].substring(bug[0].lastIndexOf('.') + 1);
+    return bug.length == 1
+        ? simple
+        : simple + "(" + String.join(",", Arrays.copyOfRange(bug, 1, bug.length)) + ")";
+  }
+
+  private record Result(double executions, double seconds, boolean censored) {}
+
+  private static Result measure(Path examples, String[] bug, String strategy, int seeds, int cap)
+      throws Exception {
+    double[] executions = new double[seeds];
+    double[] seconds = new double[seeds];
+    int censored = 0;
+    SiteTable sites = new SiteTable();
+    Instrumenter instrumenter =
+        new Instrumenter(new TargetClassPath(List.of(examples)), sites, new FieldTable());
+    RunExecutor executor =
+        new RunExecutor(
+            instrumenter,
+            TargetSpec.main(bug[0], List.of(Arrays.copyOfRange(bug, 1, bug.length))),
+            RunBudget.DEFAULT);
+    for (int seed = 1; seed <= seeds; seed++) {
+      String[] parts = strategy.split(":");
+      int depth = parts.length > 1 ? Integer.parseInt(parts[1]) : 3;
+      Strategy s = Strategies.create(parts[0], depth, seed, Strategies.siteKeys(sites));
+      long start = System.nanoTime();
+      int run = 0;
+      boolean found = false;
+      while (run < cap && !found && System.nanoTime() - start < SEARCH_NANOS) {
+        RunResult r = executor.execute(s, ++run);
+        found = r.failed();
+      }
+      executions[seed - 1] = run;
+      seconds[seed - 1] = (System.nanoTime() - start) / 1e9;
+      if (!found) {
+        censored++;
+      }
+    }
+    return new Result(median(executions), median(seconds), censored * 2 >= seeds);
+  }
+
+  private static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    int n = v.length;
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  }
+
+  /** The catalog's buggy examples, read from the examples classes by reflection. */
+  private static List<String[]> buggyExamples(Path examples) throws Exception {
+    List<String[]> out = new ArrayList<>();
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {examples.toUri().toURL()}, StrategyBench.class.getClassLoader())) {
+      Class<?> catalog = loader.loadClass("dev.weft.examples.Catalog");
+      for (Object example : (List<?>) catalog.getMethod("buggy").invoke(null)) {
+        String mainClass = (String) example.getClass().getMethod("mainClass").invoke(example);
+        String[] args = (String[]) example.getClass().getMethod("args").invoke(example);
+        String[] entry = new String[args.length + 1];
+        entry[0] = mainClass;
+        System.arraycopy(args, 0, entry, 1, args.length);
+        out.add(entry);
+      }
+    }
+    return out;
+  }
+}

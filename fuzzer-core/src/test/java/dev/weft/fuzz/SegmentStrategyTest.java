@@ -1,0 +1,142 @@
+package dev.weft.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.examples.Catalog;
+import dev.weft.examples.Example;
+import dev.weft.fuzz.strategy.ReplayStrategy;
+import dev.weft.fuzz.strategy.SegmentStrategy;
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.segment.SegmentOptions;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.scheduler.RunResult;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The segment strategy finds bugs from a non-failing first run within a number of executions that
+ * does not depend on how long the threads run, and its findings replay.
+ */
+class SegmentStrategyTest {
+  private static final int SEEDS = 3;
+
+  static Stream<Example> buggy() {
+    return Catalog.buggy().stream();
+  }
+
+  private static SegmentStrategy strategy(RunExecutor executor, long seed) {
+    return new SegmentStrategy(
+        Strategies.siteKeys(executor.sites()), 3, seed, SegmentOptions.DEFAULT);
+  }
+
+  /** Executions until the first failure, or -1; the first run must pass when asked. */
+  private static RunResult search(
+      RunExecutor executor, SegmentStrategy strategy, int cap, boolean firstMustPass)
+      throws Exception {
+    for (int run = 1; run <= cap; run++) {
+      RunResult r = executor.execute(strategy, run);
+      assertThat(r.outcome())
+          .as("run %d: %s", run, r.diagnostic())
+          .isIn(RunResult.Outcome.PASSED, RunResult.Outcome.FAILED);
+      if (run == 1 && firstMustPass) {
+        assertThat(r.failed()).as("the non-preemptive first run fails: %s", r.failure()).isFalse();
+      }
+      if (r.failed()) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  @ParameterizedTest(name = "FlagX({0},{0})")
+  @ValueSource(ints = {10, 50, 200})
+  void findsSeed000sBugInAFewExecutionsWhateverTheSize(int size) throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.examplesPath(),
+            TargetSpec.main(
+                "dev.weft.examples.pct.FlagX",
+                List.of(Integer.toString(size), Integer.toString(size))),
+            RunBudget.DEFAULT);
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      SegmentStrategy segment = strategy(executor, seed);
+      RunResult found = search(executor, segment, 10, true);
+      assertThat(found).as("seed %d: no bug in 10 executions", seed).isNotNull();
+      assertThat(found.failure().message()).contains("NullPointerException");
+      assertThat(segment.scheduledRuns()).as("found by a planned schedule").isPositive();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "dev.weft.examples.atomicity.CircleRace",
+        "dev.weft.examples.interference.BluetoothDriver"
+      })
+  void findsSeed003And004BugsFromANonFailingFirstRun(String mainClass) throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.examplesPath(), TargetSpec.main(mainClass, List.of()), RunBudget.DEFAULT);
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      RunResult found = search(executor, strategy(executor, seed), 300, true);
+      assertThat(found).as("seed %d: no bug in 300 executions", seed).isNotNull();
+    }
+  }
+
+  @Test
+  void theFirstMutationRoundMovesTheWriteBetweenTheTwoReads() throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.testTargetsPath(),
+            TargetSpec.main("dev.weft.testtargets.DoubleRead", List.of()),
+            RunBudget.DEFAULT);
+    SegmentStrategy segment = strategy(executor, 5);
+    RunResult first = executor.execute(segment, 1);
+    assertThat(first.failed()).isFalse();
+    int planned = segment.pendingTargets();
+    assertThat(planned).isPositive();
+    // every schedule of the first round runs before any fresh run
+    RunResult found = null;
+    for (int run = 2; found == null && segment.pendingTargets() > 0; run++) {
+      RunResult r = executor.execute(segment, run);
+      if (r.failed()) {
+        found = r;
+      }
+    }
+    assertThat(found).as("no schedule of the first round failed").isNotNull();
+    assertThat(found.failure().message()).contains("x changed between two reads: 0 1");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("buggy")
+  void findsEveryBundledBugAndTheFindingReplays(Example example) throws Exception {
+    RunExecutor executor = Harness.forExample(example);
+    RunResult found = search(executor, strategy(executor, 1), 2_000, false);
+    assertThat(found).as("segment found no bug in %s", example).isNotNull();
+    for (int i = 0; i < 10; i++) {
+      RunResult replay = executor.execute(new ReplayStrategy(found.decisions()), i + 1);
+      assertThat(replay.failed()).as("replay %d: %s", i, replay.outcome()).isTrue();
+      assertThat(replay.failure().signature()).isEqualTo(found.failure().signature());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("dev.weft.fuzz.CorrectTwinsTest#twins")
+  void correctTwinsGiveNoFinding(Example example) throws Exception {
+    RunExecutor executor = Harness.forExample(example);
+    SegmentStrategy segment = strategy(executor, 17);
+    for (int run = 1; run <= 2_000; run++) {
+      RunResult r = executor.execute(segment, run);
+      assertThat(r.outcome())
+          .as("%s run %d: %s %s", example, run, r.failure(), r.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+    assertThat(segment.coveredKeys()).isPositive();
+  }
+}
