@@ -1,6 +1,7 @@
 package dev.weft.graph;
 
 import dev.weft.runtime.trace.EventKind;
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.List;
 
 /**
@@ -27,6 +28,7 @@ import java.util.List;
 public final class InterleavingGraph {
   private final int[] thread;
   private final int[] indexInThread;
+  private final int[] accessIndex;
   private final long[] siteKey;
   private final byte[] kind;
   private final List<String> threadNames;
@@ -63,6 +65,14 @@ public final class InterleavingGraph {
     this.fixedTarget = fixedTarget;
     this.sections = sections;
     int n = thread.length;
+    accessIndex = new int[n];
+    int[] accesses = new int[eventsOfThread.length];
+    for (int v = 0; v < n; v++) {
+      accessIndex[v] = accesses[thread[v]];
+      if (isDataAccess(EventKind.of(kind[v]))) {
+        accesses[thread[v]]++;
+      }
+    }
     incidentStart = new int[n + 1];
     for (int e = 0; e < edgeSource.length; e++) {
       incidentStart[edgeSource[e] + 1]++;
@@ -79,6 +89,81 @@ public final class InterleavingGraph {
       incidentEdges[incidentStart[s] + fill[s]++] = e;
       incidentEdges[incidentStart[t] + fill[t]++] = e;
     }
+    for (int v = 0; v < n; v++) {
+      sortIncident(v);
+    }
+  }
+
+  /** Orders the edges at {@code v} by the other endpoint's thread, then its global index. */
+  private void sortIncident(int v) {
+    int from = incidentStart[v];
+    int to = incidentStart[v + 1];
+    if (to - from < 2) {
+      return;
+    }
+    IntArrays.quickSort(
+        incidentEdges,
+        from,
+        to,
+        (x, y) -> Long.compare(orderKey(otherEndpoint(x, v)), orderKey(otherEndpoint(y, v))));
+  }
+
+  private long orderKey(int vertex) {
+    return ((long) thread[vertex] << 32) | vertex;
+  }
+
+  /** The endpoint of {@code edge} that is not {@code v}. */
+  public int otherEndpoint(int edge, int v) {
+    return edgeSource[edge] == v ? edgeTarget[edge] : edgeSource[edge];
+  }
+
+  /**
+   * Position range, within the edges at {@code v} (see {@link #incidentEdge}), of those whose other
+   * endpoint is in thread {@code t} with an index in thread in {@code [fromIndex, toIndex]}: {@code
+   * start << 32 | end}, end exclusive.
+   */
+  public long incidentRange(int v, int t, int fromIndex, int toIndex) {
+    int base = incidentStart[v];
+    int count = incidentStart[v + 1] - base;
+    int start = lowerBound(v, base, count, t, fromIndex);
+    int end = lowerBound(v, base, count, t, toIndex + 1);
+    return ((long) start << 32) | end;
+  }
+
+  /**
+   * The first position, within the edges at {@code v}, whose other endpoint is in thread {@code t}
+   * at or after global index {@code event} (or the first position past thread {@code t}'s edges).
+   */
+  public int incidentSplit(int v, int t, int event) {
+    int base = incidentStart[v];
+    int lo = 0;
+    int hi = incidentStart[v + 1] - base;
+    long target = ((long) t << 32) | event;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (orderKey(otherEndpoint(incidentEdges[base + mid], v)) < target) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private int lowerBound(int v, int base, int count, int t, int index) {
+    int lo = 0;
+    int hi = count;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      int other = otherEndpoint(incidentEdges[base + mid], v);
+      boolean before = thread[other] < t || (thread[other] == t && indexInThread[other] < index);
+      if (before) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   public int vertexCount() {
@@ -91,6 +176,23 @@ public final class InterleavingGraph {
 
   public int indexInThread(int v) {
     return indexInThread[v];
+  }
+
+  /**
+   * The number of data accesses (field, static and array reads and writes) before {@code v} in its
+   * thread. Segment windows are measured in it, so that the monitor enters and exits around a
+   * synchronized access do not push related accesses out of the window; mutation moves whole
+   * critical sections anyway.
+   */
+  public int accessIndex(int v) {
+    return accessIndex[v];
+  }
+
+  private static boolean isDataAccess(EventKind k) {
+    return k == EventKind.READ
+        || k == EventKind.WRITE
+        || k == EventKind.ARRAY_READ
+        || k == EventKind.ARRAY_WRITE;
   }
 
   /** The stable key of the code site of the event (see {@code Site#stableKey}). */
@@ -141,7 +243,10 @@ public final class InterleavingGraph {
     return incidentStart[v + 1] - incidentStart[v];
   }
 
-  /** The {@code i}-th mutable edge touching {@code v}, in ascending edge order. */
+  /**
+   * The {@code i}-th mutable edge touching {@code v}, ordered by the other endpoint's thread and
+   * then its position in that thread.
+   */
   public int incidentEdge(int v, int i) {
     return incidentEdges[incidentStart[v] + i];
   }

@@ -2,17 +2,35 @@ package dev.weft.graph.segment;
 
 import dev.weft.graph.InterleavingGraph;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.Arrays;
 
 /**
- * Enumerates the segments of an interleaving graph: pairs of mutable edges that are close. Two
- * edges are close when every two distinct vertices of theirs that belong to one thread lie within
- * the window in program order, and either they share a vertex or they connect the same two threads.
- * Candidates for an edge are found through the edges touching the events within the window around
- * its two endpoints, so the work is linear in the number of edges times the window times the local
- * edge density.
+ * Enumerates the segments of an interleaving graph: pairs of mutable edges that are close.
+ *
+ * <p>Windows count data accesses only ({@link InterleavingGraph#accessIndex}): lock operations
+ * between two accesses do not make them further apart. For an edge {@code a -> b} between threads T
+ * and U, the close edges are
+ *
+ * <ul>
+ *   <li>the edges between T and U whose T end lies within the window around {@code a} and whose U
+ *       end lies within the window around {@code b} (this includes edges sharing {@code a} or
+ *       {@code b});
+ *   <li>for a shared endpoint and each third thread V, the edge from that endpoint to V whose V end
+ *       is nearest in the run before, and nearest after, the first edge's other endpoint.
+ * </ul>
+ *
+ * Candidates are found by binary search in each vertex's edges (ordered by the other endpoint's
+ * thread and position), so an event that conflicts with thousands of others (a hot field written
+ * once and read everywhere) costs a logarithm rather than a quadratic number of pairs. The work is
+ * at most the number of edges times {@code (2 * window + 1)^2} plus the third-thread pairs.
+ *
+ * <p>Three bounds keep long traces affordable: only the first {@code instancesPerEdgeShape} edges
+ * with the same pair of sites start pairs (SegFuzz keeps only the first dynamic instance of each
+ * instruction: later iterations of a loop rarely add a shape); above {@code maxInstances} the
+ * window is tightened by one and the pass redone; with window 0 the pass stops at the cap and the
+ * result says it was truncated.
  */
 public final class SegmentEnumerator {
   private final SegmentOptions options;
@@ -24,7 +42,7 @@ public final class SegmentEnumerator {
   public Segments enumerate(InterleavingGraph g) {
     int window = options.window();
     while (true) {
-      Segments result = enumerate(g, window, window == 0 ? Long.MAX_VALUE : options.maxInstances());
+      Segments result = new Pass(g, window, options).run();
       if (result != null) {
         return result;
       }
@@ -32,51 +50,139 @@ public final class SegmentEnumerator {
     }
   }
 
-  /** Returns null when more than {@code cap} instances were met. */
-  private static Segments enumerate(InterleavingGraph g, int window, long cap) {
-    int edges = g.mutableEdgeCount();
-    int[] seenWith = new int[edges];
-    Arrays.fill(seenWith, -1);
-    LongOpenHashSet seenKeys = new LongOpenHashSet();
-    LongArrayList keys = new LongArrayList();
-    IntArrayList first = new IntArrayList();
-    IntArrayList second = new IntArrayList();
-    long instances = 0;
-    for (int e1 = 0; e1 < edges; e1++) {
-      int a = g.edgeSource(e1);
-      int b = g.edgeTarget(e1);
-      for (int side = 0; side < 2; side++) {
-        int around = side == 0 ? a : b;
-        int t = g.thread(around);
-        int from = Math.max(0, g.indexInThread(around) - window);
-        int to = Math.min(g.eventsInThread(t) - 1, g.indexInThread(around) + window);
+  /** One enumeration with a fixed window. */
+  private static final class Pass {
+    private final InterleavingGraph g;
+    private final int window;
+    private final long cap;
+    private final boolean truncate;
+    private final int perShape;
+    private final Long2IntOpenHashMap shapes = new Long2IntOpenHashMap();
+    private final LongOpenHashSet seenKeys = new LongOpenHashSet();
+    private final LongArrayList keys = new LongArrayList();
+    private final IntArrayList first = new IntArrayList();
+    private final IntArrayList second = new IntArrayList();
+    private long instances;
+
+    private boolean truncated;
+
+    Pass(InterleavingGraph g, int window, SegmentOptions options) {
+      this.g = g;
+      this.window = window;
+      this.cap = options.maxInstances();
+      this.truncate = window == 0;
+      this.perShape = options.instancesPerEdgeShape();
+    }
+
+    /**
+     * Returns null when more than {@code cap} instances were met and the window can still be
+     * tightened; with window 0 it stops at the cap instead.
+     */
+    Segments run() {
+      for (int e1 = 0; e1 < g.mutableEdgeCount() && !truncated; e1++) {
+        int a = g.edgeSource(e1);
+        int b = g.edgeTarget(e1);
+        long shape = g.siteKey(a) * 0x9E3779B97F4A7C15L + g.siteKey(b);
+        if (shapes.addTo(shape, 1) >= perShape) {
+          continue;
+        }
+        int t = g.thread(a);
+        int u = g.thread(b);
+        int from = windowStart(g, a, window);
+        int to = windowEnd(g, a, window);
+        int otherFrom = windowStart(g, b, window);
+        int otherTo = windowEnd(g, b, window);
         for (int i = from; i <= to; i++) {
           int x = g.event(t, i);
-          int incident = g.incidentCount(x);
-          for (int j = 0; j < incident; j++) {
+          long range = g.incidentRange(x, u, otherFrom, otherTo);
+          for (int j = (int) (range >>> 32); j < (int) range; j++) {
             int e2 = g.incidentEdge(x, j);
-            if (e2 <= e1 || seenWith[e2] == e1) {
-              continue;
-            }
-            seenWith[e2] = e1;
-            if (!close(g, a, b, g.edgeSource(e2), g.edgeTarget(e2), window)) {
-              continue;
-            }
-            if (++instances > cap) {
+            if (e2 > e1 && (!add(e1, e2) || truncated)) {
               return null;
-            }
-            long key = SegmentKeys.key(g, e1, false, e2, false);
-            if (seenKeys.add(key)) {
-              keys.add(key);
-              first.add(e1);
-              second.add(e2);
             }
           }
         }
+        if (!thirdThreads(e1, a, b) || !thirdThreads(e1, b, a)) {
+          return null;
+        }
       }
+      return new Segments(
+          keys.toLongArray(),
+          first.toIntArray(),
+          second.toIntArray(),
+          window,
+          instances,
+          truncated);
     }
-    return new Segments(
-        keys.toLongArray(), first.toIntArray(), second.toIntArray(), window, instances);
+
+    /** Pairs sharing {@code shared} whose other ends are in threads other than {@code other}'s. */
+    private boolean thirdThreads(int e1, int shared, int other) {
+      int skip = g.thread(other);
+      int own = g.thread(shared);
+      for (int v = 0; v < g.threadCount(); v++) {
+        if (v == skip || v == own) {
+          continue;
+        }
+        long range = g.incidentRange(shared, v, 0, Integer.MAX_VALUE - 1);
+        int start = (int) (range >>> 32);
+        int end = (int) range;
+        if (start == end) {
+          continue;
+        }
+        int split = Math.max(start, Math.min(end, g.incidentSplit(shared, v, other)));
+        if (split > start && !add(e1, g.incidentEdge(shared, split - 1))) {
+          return false;
+        }
+        if (split < end && !add(e1, g.incidentEdge(shared, split))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private boolean add(int e1, int e2) {
+      if (!close(
+          g, g.edgeSource(e1), g.edgeTarget(e1), g.edgeSource(e2), g.edgeTarget(e2), window)) {
+        return true;
+      }
+      if (++instances > cap) {
+        if (truncate) {
+          truncated = true;
+          return true;
+        }
+        return false;
+      }
+      long key = SegmentKeys.key(g, e1, false, e2, false);
+      if (seenKeys.add(key)) {
+        keys.add(key);
+        first.add(e1);
+        second.add(e2);
+      }
+      return true;
+    }
+  }
+
+  /** Index in thread of the first event of v's thread within the window before v. */
+  static int windowStart(InterleavingGraph g, int v, int window) {
+    int t = g.thread(v);
+    int i = g.indexInThread(v);
+    int limit = g.accessIndex(v) - window;
+    while (i > 0 && g.accessIndex(g.event(t, i - 1)) >= limit) {
+      i--;
+    }
+    return i;
+  }
+
+  /** Index in thread of the last event of v's thread within the window after v. */
+  static int windowEnd(InterleavingGraph g, int v, int window) {
+    int t = g.thread(v);
+    int i = g.indexInThread(v);
+    int limit = g.accessIndex(v) + window;
+    int last = g.eventsInThread(t) - 1;
+    while (i < last && g.accessIndex(g.event(t, i + 1)) <= limit) {
+      i++;
+    }
+    return i;
   }
 
   /** Whether edges (a,b) and (c,d) form a segment under the given window. */
@@ -101,6 +207,6 @@ public final class SegmentEnumerator {
   private static boolean near(InterleavingGraph g, int x, int y, int window) {
     return x == y
         || g.thread(x) != g.thread(y)
-        || Math.abs(g.indexInThread(x) - g.indexInThread(y)) <= window;
+        || Math.abs(g.accessIndex(x) - g.accessIndex(y)) <= window;
   }
 }

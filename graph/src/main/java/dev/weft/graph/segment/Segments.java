@@ -11,8 +11,16 @@ public final class Segments {
   private final int[] secondEdge;
   private final int window;
   private final long instances;
+  private final boolean truncated;
 
-  Segments(long[] keys, int[] firstEdge, int[] secondEdge, int window, long instances) {
+  Segments(
+      long[] keys,
+      int[] firstEdge,
+      int[] secondEdge,
+      int window,
+      long instances,
+      boolean truncated) {
+    this.truncated = truncated;
     this.keys = keys;
     this.firstEdge = firstEdge;
     this.secondEdge = secondEdge;
@@ -44,6 +52,11 @@ public final class Segments {
   /** The window the enumeration ended with (tightened when the run had too many instances). */
   public int window() {
     return window;
+  }
+
+  /** Whether enumeration stopped at the instance cap before the end of the trace. */
+  public boolean truncated() {
+    return truncated;
   }
 
   /** Segment instances enumerated, duplicates of a key included. */

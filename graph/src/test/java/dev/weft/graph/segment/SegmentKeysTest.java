@@ -83,8 +83,9 @@ class SegmentKeysTest {
     t.read(1, x, 3);
     t.read(1, y, 4);
     InterleavingGraph g = t.graph();
-    assertThat(new SegmentEnumerator(new SegmentOptions(8, 1000)).enumerate(g).size()).isEqualTo(1);
-    assertThat(new SegmentEnumerator(new SegmentOptions(4, 1000)).enumerate(g).size()).isZero();
+    assertThat(new SegmentEnumerator(new SegmentOptions(8, 1000, 16)).enumerate(g).size())
+        .isEqualTo(1);
+    assertThat(new SegmentEnumerator(new SegmentOptions(4, 1000, 16)).enumerate(g).size()).isZero();
   }
 
   @Test
@@ -96,9 +97,9 @@ class SegmentKeysTest {
       t.read(1, x, 2);
     }
     InterleavingGraph g = t.graph();
-    Segments wide = new SegmentEnumerator(new SegmentOptions(4, 1_000_000)).enumerate(g);
+    Segments wide = new SegmentEnumerator(new SegmentOptions(4, 1_000_000, 100)).enumerate(g);
     Segments capped =
-        new SegmentEnumerator(new SegmentOptions(4, (int) wide.instances() - 1)).enumerate(g);
+        new SegmentEnumerator(new SegmentOptions(4, (int) wide.instances() - 1, 100)).enumerate(g);
     assertThat(wide.window()).isEqualTo(4);
     assertThat(capped.window()).isLessThan(4);
     assertThat(capped.instances()).isLessThan(wide.instances());
