@@ -90,6 +90,36 @@ class WeftCliTest {
   }
 
   @Test
+  void segmentStrategyReportsCoverageAndItsFindingReplays() throws Exception {
+    Path findings = dir.resolve("segment");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.atomicity.CircleRace",
+            "--cp",
+            examples(),
+            "--strategy",
+            "segment",
+            "--seed",
+            "3",
+            "--iterations",
+            "500",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(stderr()).contains("segment(").containsPattern("segments [0-9,]+  pending");
+    String summary = Files.readString(findings.resolve("summary.json"));
+    assertThat(summary).contains("\"segmentKeys\"").contains("\"targetsRealised\"");
+    Path weft;
+    try (Stream<Path> files = Files.list(findings)) {
+      weft = files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
+    }
+    assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
   void correctProgramExitsZero() {
     int code =
         WeftCli.execute(
