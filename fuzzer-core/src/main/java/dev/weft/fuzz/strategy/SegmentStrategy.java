@@ -45,6 +45,12 @@ public final class SegmentStrategy implements Strategy {
   static final int MAX_QUEUED = 2_000;
   static final int SCHEDULES_PER_ROUND = 32;
 
+  /**
+   * Events in queued schedules at most (about 4 bytes each, plus the graphs they refer to): runs of
+   * 10^5 events and more must not let the queue eat the heap. Mutation waits while it is full.
+   */
+  static final long MAX_QUEUED_EVENTS = 10_000_000;
+
   private final IntToLongFunction siteKeys;
   private final SegmentEnumerator enumerator;
   private final InterleavingMutation mutation;
@@ -61,6 +67,7 @@ public final class SegmentStrategy implements Strategy {
   private long targetsRealised;
   private long infeasible;
   private int queuedTargets;
+  private long queuedEvents;
 
   /** A queued schedule and how often its targets have been retried. */
   private record Planned(PlannedSchedule plan, int retries) {}
@@ -82,6 +89,7 @@ public final class SegmentStrategy implements Strategy {
     currentPlan = queue.poll();
     if (currentPlan != null) {
       queuedTargets -= currentPlan.plan().targets().size();
+      queuedEvents -= currentPlan.plan().schedule().length();
       current = new ScheduleFollower(currentPlan.plan().schedule());
       scheduledRuns++;
     } else if (freshRuns++ == 0) {
@@ -113,7 +121,7 @@ public final class SegmentStrategy implements Strategy {
     if (currentPlan != null) {
       checkTargets(segments);
     }
-    if (newKeys > 0 && queue.size() < MAX_QUEUED) {
+    if (newKeys > 0 && queue.size() < MAX_QUEUED && queuedEvents < MAX_QUEUED_EVENTS) {
       HarmoniousSelection.Plan plan =
           mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
       for (ImaginarySegment s : plan.infeasible()) {
@@ -151,6 +159,7 @@ public final class SegmentStrategy implements Strategy {
         targeted.add(s.key());
       }
       queuedTargets += p.targets().size();
+      queuedEvents += p.schedule().length();
       queue.add(new Planned(p, retries));
     }
   }
