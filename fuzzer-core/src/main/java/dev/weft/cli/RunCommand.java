@@ -75,7 +75,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--strategy",
-      defaultValue = "pct",
+      defaultValue = "segment",
       description =
           "Search strategy: "
               + Strategies.NAMES
