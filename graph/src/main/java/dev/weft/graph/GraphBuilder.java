@@ -104,48 +104,8 @@ public final class GraphBuilder {
     int[] lastWrite = new int[slots * threads];
     int[] lastAccess = new int[slots * threads];
     LongArrayList edges = new LongArrayList();
-    // Forward: from the latest preceding conflicting event of each other thread.
-    Arrays.fill(lastWrite, -1);
-    Arrays.fill(lastAccess, -1);
-    for (int v = 0; v < n; v++) {
-      if (slot[v] < 0) {
-        continue;
-      }
-      int base = slot[v] * threads;
-      int t = trace.thread(v);
-      boolean writes = trace.kind(v).writes();
-      for (int u = 0; u < threads; u++) {
-        int other = u == t ? -1 : (writes ? lastAccess[base + u] : lastWrite[base + u]);
-        if (other >= 0) {
-          edges.add(((long) other << 32) | v);
-        }
-      }
-      lastAccess[base + t] = v;
-      if (writes) {
-        lastWrite[base + t] = v;
-      }
-    }
-    // Backward: to the earliest following conflicting event of each other thread.
-    Arrays.fill(lastWrite, -1);
-    Arrays.fill(lastAccess, -1);
-    for (int v = n - 1; v >= 0; v--) {
-      if (slot[v] < 0) {
-        continue;
-      }
-      int base = slot[v] * threads;
-      int t = trace.thread(v);
-      boolean writes = trace.kind(v).writes();
-      for (int u = 0; u < threads; u++) {
-        int other = u == t ? -1 : (writes ? lastAccess[base + u] : lastWrite[base + u]);
-        if (other >= 0) {
-          edges.add(((long) v << 32) | other);
-        }
-      }
-      lastAccess[base + t] = v;
-      if (writes) {
-        lastWrite[base + t] = v;
-      }
-    }
+    scan(trace, slot, threads, true, lastWrite, lastAccess, edges);
+    scan(trace, slot, threads, false, lastWrite, lastAccess, edges);
     long[] sorted = edges.toLongArray();
     Arrays.sort(sorted);
     int distinct = 0;
@@ -155,6 +115,43 @@ public final class GraphBuilder {
       }
     }
     return Arrays.copyOf(sorted, distinct);
+  }
+
+  /**
+   * One pass over the accesses. Forward, each event gets an edge from the latest preceding
+   * conflicting event of each other thread; backward, an edge to the earliest following one. The
+   * scratch arrays hold, per location and thread, the nearest write and access seen so far.
+   */
+  private static void scan(
+      Trace trace,
+      int[] slot,
+      int threads,
+      boolean forward,
+      int[] nearestWrite,
+      int[] nearestAccess,
+      LongArrayList edges) {
+    Arrays.fill(nearestWrite, -1);
+    Arrays.fill(nearestAccess, -1);
+    int n = trace.size();
+    for (int k = 0; k < n; k++) {
+      int v = forward ? k : n - 1 - k;
+      if (slot[v] < 0) {
+        continue;
+      }
+      int base = slot[v] * threads;
+      int t = trace.thread(v);
+      boolean writes = trace.kind(v).writes();
+      for (int u = 0; u < threads; u++) {
+        int other = u == t ? -1 : (writes ? nearestAccess[base + u] : nearestWrite[base + u]);
+        if (other >= 0) {
+          edges.add(forward ? ((long) other << 32) | v : ((long) v << 32) | other);
+        }
+      }
+      nearestAccess[base + t] = v;
+      if (writes) {
+        nearestWrite[base + t] = v;
+      }
+    }
   }
 
   private static CriticalSections sections(Trace trace, int threads) {

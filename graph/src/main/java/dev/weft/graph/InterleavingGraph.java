@@ -123,11 +123,9 @@ public final class InterleavingGraph {
    * start << 32 | end}, end exclusive.
    */
   public long incidentRange(int v, int t, int fromIndex, int toIndex) {
-    int base = incidentStart[v];
-    int count = incidentStart[v + 1] - base;
-    int start = lowerBound(v, base, count, t, fromIndex);
-    int end = lowerBound(v, base, count, t, toIndex + 1);
-    return ((long) start << 32) | end;
+    long start = lowerBound(v, positionKey(t, fromIndex));
+    long end = lowerBound(v, positionKey(t, toIndex + 1));
+    return (start << 32) | end;
   }
 
   /**
@@ -135,29 +133,28 @@ public final class InterleavingGraph {
    * at or after global index {@code event} (or the first position past thread {@code t}'s edges).
    */
   public int incidentSplit(int v, int t, int event) {
+    return lowerBound(v, ((long) t << 32) | event);
+  }
+
+  /** The order key of event {@code index} of thread {@code t}, clamped to the thread's events. */
+  private long positionKey(int t, int index) {
+    if (index <= 0) {
+      return (long) t << 32;
+    }
+    if (index >= eventsOfThread[t].length) {
+      return (long) (t + 1) << 32;
+    }
+    return orderKey(eventsOfThread[t][index]);
+  }
+
+  /** The first position, within the edges at {@code v}, whose other endpoint's key is >= key. */
+  private int lowerBound(int v, long key) {
     int base = incidentStart[v];
     int lo = 0;
     int hi = incidentStart[v + 1] - base;
-    long target = ((long) t << 32) | event;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (orderKey(otherEndpoint(incidentEdges[base + mid], v)) < target) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
-
-  private int lowerBound(int v, int base, int count, int t, int index) {
-    int lo = 0;
-    int hi = count;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      int other = otherEndpoint(incidentEdges[base + mid], v);
-      boolean before = thread[other] < t || (thread[other] == t && indexInThread[other] < index);
-      if (before) {
+      if (orderKey(otherEndpoint(incidentEdges[base + mid], v)) < key) {
         lo = mid + 1;
       } else {
         hi = mid;

@@ -27,8 +27,6 @@ public final class ScheduleFollower implements Strategy {
   private final Schedule schedule;
   private int[] scheduleThread = new int[8];
   private int slice;
-  private int followed;
-  private int unscheduled;
 
   /**
    * @param schedule the order to enforce, or null for a non-preemptive run
@@ -41,8 +39,6 @@ public final class ScheduleFollower implements Strategy {
   public void beginRun(long runNumber) {
     Arrays.fill(scheduleThread, -2);
     slice = 0;
-    followed = 0;
-    unscheduled = 0;
   }
 
   @Override
@@ -59,12 +55,10 @@ public final class ScheduleFollower implements Strategy {
         }
       }
       if (best >= 0) {
-        followed++;
         slice = 0;
         return best;
       }
     }
-    unscheduled++;
     return withoutPreemption(point);
   }
 
@@ -101,16 +95,6 @@ public final class ScheduleFollower implements Strategy {
       scheduleThread[thread] = schedule.threadIndex(point.threadName(thread));
     }
     return scheduleThread[thread];
-  }
-
-  /** Points of the last run decided by the schedule. */
-  public int followedPoints() {
-    return followed;
-  }
-
-  /** Points of the last run where the schedule named no enabled thread's next event. */
-  public int unscheduledPoints() {
-    return unscheduled;
   }
 
   @Override

@@ -178,19 +178,6 @@ public final class SegmentStrategy implements Strategy {
     return scheduledRuns;
   }
 
-  public long targetsTried() {
-    return targetsTried;
-  }
-
-  public long targetsRealised() {
-    return targetsRealised;
-  }
-
-  /** Imaginary segments found impossible on their own (a cycle with program order). */
-  public long infeasibleTargets() {
-    return infeasible;
-  }
-
   @Override
   public Map<String, Number> stats() {
     Map<String, Number> out = new LinkedHashMap<>();

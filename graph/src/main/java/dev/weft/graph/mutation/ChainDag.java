@@ -94,11 +94,6 @@ public final class ChainDag {
     }
   }
 
-  /** Cross-thread edges currently in the graph (causal edges included). */
-  public int edgeCount() {
-    return logSource.size();
-  }
-
   /** Whether a path leads from {@code from} to {@code to}. */
   public boolean reaches(int from, int to) {
     if (from == to) {

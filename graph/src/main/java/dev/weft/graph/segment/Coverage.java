@@ -20,10 +20,6 @@ public final class Coverage {
     return added;
   }
 
-  public boolean add(long key) {
-    return keys.add(key);
-  }
-
   public boolean contains(long key) {
     return keys.contains(key);
   }

@@ -16,6 +16,22 @@ import org.junit.jupiter.api.Test;
 
 /** Seed 002's intuition, on a recorded trace. */
 class IntuitionTest {
+  /** The event orders of the schedules that one mutation round plans from the recorded run. */
+  private static List<List<String>> firstRoundOrders(TraceBuilder t, long seed) {
+    InterleavingGraph g = t.graph();
+    Segments segments = new SegmentEnumerator(SegmentOptions.DEFAULT).enumerate(g);
+    Coverage coverage = new Coverage();
+    coverage.addAll(segments);
+    HarmoniousSelection.Plan plan =
+        new InterleavingMutation(new Random(seed), 64)
+            .mutate(g, segments, k -> !coverage.contains(k));
+    List<List<String>> orders = new ArrayList<>();
+    for (PlannedSchedule p : plan.schedules()) {
+      orders.add(List.of(p.schedule().describeOrder()));
+    }
+    return orders;
+  }
+
   @Test
   void firstMutationRoundMovesTheWriteBetweenTheTwoReads() {
     TraceBuilder t = new TraceBuilder().threads("reader", "writer");
@@ -23,19 +39,7 @@ class IntuitionTest {
     t.read(0, x, 1);
     t.read(0, x, 2);
     t.write(1, x, 3);
-    InterleavingGraph g = t.graph();
-    Segments segments = new SegmentEnumerator(SegmentOptions.DEFAULT).enumerate(g);
-    Coverage coverage = new Coverage();
-    coverage.addAll(segments);
-
-    HarmoniousSelection.Plan plan =
-        new InterleavingMutation(new Random(1), 16).mutate(g, segments, k -> !coverage.contains(k));
-
-    List<List<String>> orders = new ArrayList<>();
-    for (PlannedSchedule p : plan.schedules()) {
-      orders.add(List.of(p.schedule().describeOrder()));
-    }
-    assertThat(orders).contains(List.of("reader#0", "writer#0", "reader#1"));
+    assertThat(firstRoundOrders(t, 1)).contains(List.of("reader#0", "writer#0", "reader#1"));
   }
 
   @Test
@@ -56,17 +60,10 @@ class IntuitionTest {
     t.read(1, c, 9);
     t.read(1, r, 10);
     t.exit(1, l, 11);
-    InterleavingGraph g = t.graph();
-    Segments segments = new SegmentEnumerator(SegmentOptions.DEFAULT).enumerate(g);
-    Coverage coverage = new Coverage();
-    coverage.addAll(segments);
-    HarmoniousSelection.Plan plan =
-        new InterleavingMutation(new Random(3), 64).mutate(g, segments, k -> !coverage.contains(k));
     // B's section between A's two sections (the torn read of seed 004's circle): B reads c
     // before A writes it and reads r after A wrote it, so B's whole section runs in between.
     boolean torn = false;
-    for (PlannedSchedule p : plan.schedules()) {
-      List<String> order = List.of(p.schedule().describeOrder());
+    for (List<String> order : firstRoundOrders(t, 3)) {
       torn |=
           order.indexOf("B#1") < order.indexOf("A#5")
               && order.indexOf("A#2") < order.indexOf("B#0")
