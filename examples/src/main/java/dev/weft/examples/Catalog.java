@@ -11,6 +11,22 @@ import dev.weft.examples.interference.BluetoothDriver;
 import dev.weft.examples.interference.BluetoothDriverFixed;
 import dev.weft.examples.join.MissingJoin;
 import dev.weft.examples.join.MissingJoinFixed;
+import dev.weft.examples.juc.BoundedBufferIf;
+import dev.weft.examples.juc.BoundedBufferIfFixed;
+import dev.weft.examples.juc.ExecutorLostUpdate;
+import dev.weft.examples.juc.ExecutorLostUpdateFixed;
+import dev.weft.examples.juc.FuturePipelineRace;
+import dev.weft.examples.juc.FuturePipelineRaceFixed;
+import dev.weft.examples.juc.LatchCountedDownEarly;
+import dev.weft.examples.juc.LatchCountedDownEarlyFixed;
+import dev.weft.examples.juc.MapCheckThenAct;
+import dev.weft.examples.juc.MapCheckThenActFixed;
+import dev.weft.examples.juc.MixedLockOrderDeadlock;
+import dev.weft.examples.juc.MixedLockOrderDeadlockFixed;
+import dev.weft.examples.juc.SleepOrdering;
+import dev.weft.examples.juc.SleepOrderingFixed;
+import dev.weft.examples.juc.SpinHandoff;
+import dev.weft.examples.juc.SpinHandoffFixed;
 import dev.weft.examples.pct.FlagX;
 import dev.weft.examples.pct.FlagXFixed;
 import dev.weft.examples.variables.Figure1;
@@ -70,7 +86,24 @@ public final class Catalog {
           twin(LostWakeupFixed.class, LostWakeup.class),
           // join
           buggy(MissingJoin.class, Expected.ASSERTION),
-          twin(MissingJoinFixed.class, MissingJoin.class));
+          twin(MissingJoinFixed.class, MissingJoin.class),
+          // java.util.concurrent, spin-waits and timing
+          buggy(BoundedBufferIf.class, Expected.EXCEPTION),
+          twin(BoundedBufferIfFixed.class, BoundedBufferIf.class),
+          buggy(MixedLockOrderDeadlock.class, Expected.DEADLOCK),
+          twin(MixedLockOrderDeadlockFixed.class, MixedLockOrderDeadlock.class),
+          buggy(LatchCountedDownEarly.class, Expected.ASSERTION),
+          twin(LatchCountedDownEarlyFixed.class, LatchCountedDownEarly.class),
+          buggy(SpinHandoff.class, Expected.ASSERTION),
+          twin(SpinHandoffFixed.class, SpinHandoff.class),
+          buggy(SleepOrdering.class, Expected.EXCEPTION),
+          twin(SleepOrderingFixed.class, SleepOrdering.class),
+          buggy(MapCheckThenAct.class, Expected.ASSERTION),
+          twin(MapCheckThenActFixed.class, MapCheckThenAct.class),
+          buggy(ExecutorLostUpdate.class, Expected.ASSERTION),
+          twin(ExecutorLostUpdateFixed.class, ExecutorLostUpdate.class),
+          buggy(FuturePipelineRace.class, Expected.ASSERTION),
+          twin(FuturePipelineRaceFixed.class, FuturePipelineRace.class));
 
   private Catalog() {}
 

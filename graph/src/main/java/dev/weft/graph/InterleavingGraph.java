@@ -189,7 +189,8 @@ public final class InterleavingGraph {
     return k == EventKind.READ
         || k == EventKind.WRITE
         || k == EventKind.ARRAY_READ
-        || k == EventKind.ARRAY_WRITE;
+        || k == EventKind.ARRAY_WRITE
+        || k == EventKind.UPDATE;
   }
 
   /** The stable key of the code site of the event (see {@code Site#stableKey}). */

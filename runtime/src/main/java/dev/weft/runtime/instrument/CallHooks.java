@@ -9,12 +9,21 @@ import net.bytebuddy.jar.asm.Opcodes;
  */
 final class CallHooks {
   /** A hook call that stands in for the original invocation. */
-  record Replacement(String hook, String descriptor, String operation, boolean takesSite) {}
+  record Replacement(
+      String hookClass, String hook, String descriptor, String operation, boolean takesSite) {
+    Replacement(String hook, String descriptor, String operation, boolean takesSite) {
+      this(MethodInstrumenter.HOOKS, hook, descriptor, operation, takesSite);
+    }
+  }
 
   private CallHooks() {}
 
   static Replacement replacementFor(
       int opcode, String owner, String name, String desc, TypeHierarchy types) {
+    Replacement sync = SyncCalls.replacementFor(opcode, owner, name, desc, types);
+    if (sync != null) {
+      return sync;
+    }
     if (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) {
       Replacement r = objectMethod(name, desc);
       if (r != null) {

@@ -16,6 +16,7 @@ final class ClassInstrumenter extends ClassVisitor {
   private final FieldTable fields;
   private String className;
   private String sourceFile;
+  private int version;
 
   ClassInstrumenter(ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields) {
     super(Opcodes.ASM9, next);
@@ -33,6 +34,7 @@ final class ClassInstrumenter extends ClassVisitor {
       String superName,
       String[] interfaces) {
     this.className = name;
+    this.version = version;
     super.visit(version, access, name, signature, superName, interfaces);
   }
 
@@ -52,6 +54,7 @@ final class ClassInstrumenter extends ClassVisitor {
       return next;
     }
     return new MethodInstrumenter(
-        next, className, name, descriptor, access, sourceFile, types, sites, fields);
+            next, className, name, descriptor, access, sourceFile, types, sites, fields)
+        .allowingInvokeDynamic((version & 0xFFFF) >= Opcodes.V1_7);
   }
 }

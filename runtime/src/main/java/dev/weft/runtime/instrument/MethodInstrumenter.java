@@ -16,6 +16,7 @@ import net.bytebuddy.jar.asm.Type;
  */
 final class MethodInstrumenter extends MethodVisitor {
   static final String HOOKS = "dev/weft/runtime/scheduler/Hooks";
+  static final String JDK_CALLS = "dev/weft/runtime/scheduler/JdkCalls";
 
   private final String className;
   private final String methodName;
@@ -36,6 +37,7 @@ final class MethodInstrumenter extends MethodVisitor {
   private int ordinal;
   private int wrapSite;
   private final Label bodyStart = new Label();
+  private boolean invokeDynamic;
 
   MethodInstrumenter(
       MethodVisitor next,
@@ -59,6 +61,12 @@ final class MethodInstrumenter extends MethodVisitor {
     this.types = types;
     this.sites = sites;
     this.fields = fields;
+  }
+
+  /** Class files before Java 7 cannot hold {@code invokedynamic}; their JDK calls stay plain. */
+  MethodInstrumenter allowingInvokeDynamic(boolean allowed) {
+    this.invokeDynamic = allowed;
+    return this;
   }
 
   private int site(String operation) {
@@ -331,8 +339,31 @@ final class MethodInstrumenter extends MethodVisitor {
       int opcode, String owner, String name, String descriptor, boolean isInterface) {
     beforeInstruction(opcode);
     if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>")) {
+      boolean barrierAction =
+          owner.equals(SyncCalls.BARRIER)
+              && descriptor.equals("(ILjava/lang/Runnable;)V")
+              && !pendingNews.isEmpty();
+      if (barrierAction) {
+        super.visitMethodInsn(
+            Opcodes.INVOKESTATIC,
+            SyncCalls.SYNC_HOOKS,
+            "barrierAction",
+            "(Ljava/lang/Runnable;)Ljava/lang/Runnable;",
+            false);
+      }
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-      afterConstructorCall();
+      afterConstructorCall(barrierAction);
+      return;
+    }
+    if (opcode == Opcodes.INVOKESTATIC
+        && owner.startsWith("java/util/concurrent/atomic/Atomic")
+        && owner.endsWith("FieldUpdater")
+        && name.equals("newUpdater")) {
+      fieldUpdater(opcode, owner, name, descriptor, isInterface);
+      return;
+    }
+    if (opcode == Opcodes.INVOKESTATIC && ModelCalls.redirects(owner, name, descriptor)) {
+      super.visitMethodInsn(opcode, ModelCalls.MODEL_EXECUTORS, name, descriptor, false);
       return;
     }
     CallHooks.Replacement replacement =
@@ -341,13 +372,57 @@ final class MethodInstrumenter extends MethodVisitor {
       if (replacement.takesSite()) {
         pushInt(site(replacement.operation()));
       }
-      hook(replacement.hook(), replacement.descriptor());
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          replacement.hookClass(),
+          replacement.hook(),
+          replacement.descriptor(),
+          false);
+      return;
+    }
+    if (invokeDynamic && JdkCallSites.intercepts(opcode, owner, name)) {
+      String simple = owner.substring(owner.lastIndexOf('/') + 1);
+      super.visitInvokeDynamicInsn(
+          name,
+          JdkCallSites.indyDescriptor(owner, descriptor),
+          JdkCallSites.BOOTSTRAP,
+          site(simple + "." + name));
       return;
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
   }
 
-  private void afterConstructorCall() {
+  /**
+   * {@code Atomic*FieldUpdater.newUpdater(holder, [type,] name)}: the call stays here (the factory
+   * checks its caller's access to the field), with the holder and name noted just before it and the
+   * new updater reported just after.
+   */
+  private void fieldUpdater(
+      int opcode, String owner, String name, String descriptor, boolean isInterface) {
+    String note = "(Ljava/lang/Class;Ljava/lang/String;)V";
+    if (Type.getArgumentTypes(descriptor).length == 2) {
+      super.visitInsn(Opcodes.DUP2); // holder, name, holder, name
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, JDK_CALLS, "updaterField", note, false);
+    } else {
+      // holder, type, name -> note(holder, name) and back to holder, type, name
+      super.visitInsn(Opcodes.SWAP);
+      super.visitInsn(Opcodes.DUP_X2);
+      super.visitInsn(Opcodes.POP);
+      super.visitInsn(Opcodes.DUP2);
+      super.visitMethodInsn(Opcodes.INVOKESTATIC, JDK_CALLS, "updaterField", note, false);
+      super.visitInsn(Opcodes.DUP_X2);
+      super.visitInsn(Opcodes.POP);
+      super.visitInsn(Opcodes.SWAP);
+      super.visitInsn(Opcodes.DUP2_X1);
+      super.visitInsn(Opcodes.POP2);
+    }
+    super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    super.visitInsn(Opcodes.DUP);
+    super.visitMethodInsn(
+        Opcodes.INVOKESTATIC, JDK_CALLS, "updaterCreated", "(Ljava/lang/Object;)V", false);
+  }
+
+  private void afterConstructorCall(boolean barrierAction) {
     if (pendingNews.isEmpty()) {
       if (isConstructor) {
         superConstructorCalled = true;
@@ -359,6 +434,15 @@ final class MethodInstrumenter extends MethodVisitor {
       super.visitInsn(Opcodes.DUP);
       pushInt(created[0]);
       hook("allocated", "(Ljava/lang/Object;I)V");
+      if (barrierAction) {
+        super.visitInsn(Opcodes.DUP);
+        super.visitMethodInsn(
+            Opcodes.INVOKESTATIC,
+            SyncCalls.SYNC_HOOKS,
+            "barrierCreated",
+            "(Ljava/lang/Object;)V",
+            false);
+      }
     }
   }
 }

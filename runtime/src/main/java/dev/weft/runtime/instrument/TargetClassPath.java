@@ -53,10 +53,16 @@ public final class TargetClassPath implements AutoCloseable {
     return entries;
   }
 
-  /** Class file bytes, or null when the class is not on this path. */
+  /** Weft's stand-ins for JDK thread pools: loaded and instrumented per run like target code. */
+  static final String MODEL_PACKAGE = "dev.weft.runtime.model.";
+
+  /** Class file bytes, or null when the class is not on this path (nor one of Weft's models). */
   public byte[] bytes(String className) {
     String resource = className.replace('.', '/') + ".class";
-    URL url = resources.findResource(resource);
+    URL url =
+        className.startsWith(MODEL_PACKAGE)
+            ? TargetClassPath.class.getClassLoader().getResource(resource)
+            : resources.findResource(resource);
     if (url == null) {
       return null;
     }

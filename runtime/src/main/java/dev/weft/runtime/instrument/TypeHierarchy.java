@@ -19,6 +19,7 @@ final class TypeHierarchy {
   private final TypePool pool;
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, ResolvedField> fields = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Boolean> subtypes = new ConcurrentHashMap<>();
 
   TypeHierarchy(TypePool pool) {
     this.pool = pool;
@@ -53,6 +54,27 @@ final class TypeHierarchy {
       // a missing superclass: not something we can treat as a thread
     }
     return false;
+  }
+
+  /** Whether {@code internalName} is {@code api} or a subtype of it (a class or an interface). */
+  boolean isSubtypeOf(String internalName, String api) {
+    if (internalName.equals(api)) {
+      return true;
+    }
+    if (internalName.startsWith("[")) {
+      return false;
+    }
+    return subtypes.computeIfAbsent(
+        internalName + ">" + api,
+        k -> {
+          try {
+            TypeDescription t = describe(internalName);
+            TypeDescription a = describe(api);
+            return t != null && a != null && t.isAssignableTo(a);
+          } catch (RuntimeException unresolvable) {
+            return false;
+          }
+        });
   }
 
   ResolvedField resolveField(String owner, String name) {

@@ -41,6 +41,40 @@ final class ControlledThread {
   /** Static initialisers run atomically: no switch while this is positive. */
   int atomicDepth;
 
+  /** Virtual time at which the pending point was announced; timeouts count from here. */
+  long pendingSince;
+
+  /**
+   * Blocked in a modelled operation whose last attempt failed: enabled again only when the sync
+   * version moves past {@link #blockedAtVersion}, when interrupted (if interruptible), or to time
+   * out.
+   */
+  boolean awaitingChange;
+
+  /** Inside {@link Scheduler#block}: the monitor model does not apply to the pending event. */
+  boolean inBlock;
+
+  int blockedAtVersion;
+  boolean blockInterruptible;
+
+  /** A cyclic barrier's action between its constructor's arguments and the new barrier. */
+  Runnable pendingBarrierAction;
+
+  /** Holder class and field name between a field updater's arguments and the new updater. */
+  Object[] pendingUpdaterField;
+
+  /** Index of the event of the JDK call in progress, to correct a failed CAS into a read. */
+  int lastAccessEvent;
+
+  /** A pool worker waiting for work; see {@code Hooks.idle}. */
+  boolean idle;
+
+  /** {@code LockSupport}'s permit. */
+  boolean permit;
+
+  /** What the thread has polled since it last did anything but read; see {@link SpinFairness}. */
+  final SpinFairness.Window spin = new SpinFairness.Window();
+
   volatile boolean parked;
 
   ControlledThread(Scheduler scheduler, int index, String stableName, Thread logical) {

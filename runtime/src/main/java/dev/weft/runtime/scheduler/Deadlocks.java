@@ -47,6 +47,14 @@ final class Deadlocks {
 
   private static String waitsFor(
       ControlledThread t, MonitorModel monitors, SiteTable sites, ObjectNames names) {
+    if (t.awaitingChange) {
+      String op = sites.get(t.pendingSite).operation();
+      String on =
+          t.pendingObject == null
+              ? ""
+              : " on " + describe(t.pendingObject, t.pendingSite, sites, names);
+      return "waits in " + op + on + ", which nothing will let succeed";
+    }
     switch (t.pendingKind) {
       case MONITOR_ENTER:
         {

@@ -2,6 +2,7 @@ package dev.weft.runtime.scheduler;
 
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The entry points that instrumented target code calls instead of (or just before) each shared
@@ -25,7 +26,7 @@ public final class Hooks {
     }
   }
 
-  private static ControlledThread self() {
+  static ControlledThread self() {
     ControlledThread t = ControlledThread.current();
     if (t == null) {
       uncontrolled();
@@ -215,8 +216,8 @@ public final class Hooks {
       throw new InterruptedException();
     }
     long lock = s.lockLocation(obj, site);
-    s.point(t, EventKind.WAIT, lock, site, obj, timeout);
-    s.point(t, EventKind.WAKE, lock, site, obj, timeout);
+    s.point(t, EventKind.WAIT, lock, site, obj, 0);
+    s.point(t, EventKind.WAKE, lock, site, obj, TimeUnit.MILLISECONDS.toNanos(timeout));
     if (t.interrupted && !t.notified) {
       t.interrupted = false;
       throw new InterruptedException();
@@ -294,7 +295,7 @@ public final class Hooks {
       t.interrupted = false;
       throw new InterruptedException();
     }
-    s.point(t, EventKind.THREAD_JOIN, loc, site, target, timeout);
+    s.point(t, EventKind.THREAD_JOIN, loc, site, target, TimeUnit.MILLISECONDS.toNanos(timeout));
     if (t.interrupted && target != null && !target.finished) {
       t.interrupted = false;
       throw new InterruptedException();
@@ -365,16 +366,66 @@ public final class Hooks {
       Thread.sleep(millis);
       return;
     }
-    t.scheduler.point(t, EventKind.THREAD_SLEEP, Locations.NONE, site, null, millis);
+    sleepNanos(t, TimeUnit.MILLISECONDS.toNanos(millis), site);
+  }
+
+  public static void threadSleepNanos(long millis, int nanos, int site)
+      throws InterruptedException {
+    if (millis < 0 || nanos < 0 || nanos > 999999) {
+      throw new IllegalArgumentException("timeout value is out of range");
+    }
+    ControlledThread t = self();
+    if (t == null) {
+      Thread.sleep(millis, nanos);
+      return;
+    }
+    sleepNanos(t, TimeUnit.MILLISECONDS.toNanos(millis) + nanos, site);
+  }
+
+  /** {@code TimeUnit.sleep}: a sleep like any other, and a no-op for a non-positive duration. */
+  public static void timeUnitSleep(TimeUnit unit, long duration, int site)
+      throws InterruptedException {
+    ControlledThread t = self();
+    if (t == null) {
+      unit.sleep(duration);
+      return;
+    }
+    sleepNanos(t, Math.max(0, unit.toNanos(duration)), site);
+  }
+
+  /** Sleeps in virtual time: a scheduling point after which the clock has moved on. */
+  private static void sleepNanos(ControlledThread t, long nanos, int site)
+      throws InterruptedException {
+    if (t.interrupted) {
+      t.interrupted = false;
+      throw new InterruptedException("sleep interrupted");
+    }
+    t.scheduler.point(t, EventKind.THREAD_SLEEP, Locations.NONE, site, null, nanos);
     if (t.interrupted) {
       t.interrupted = false;
       throw new InterruptedException("sleep interrupted");
     }
   }
 
-  public static void threadSleepNanos(long millis, int nanos, int site)
-      throws InterruptedException {
-    threadSleep(millis, site);
+  /** {@code System.nanoTime()} as the target sees it: virtual, and equal in a replay. */
+  public static long nanoTime() {
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      return System.nanoTime();
+    }
+    VirtualClock clock = t.scheduler.clock();
+    clock.tick();
+    return clock.nanoTime();
+  }
+
+  public static long currentTimeMillis() {
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      return System.currentTimeMillis();
+    }
+    VirtualClock clock = t.scheduler.clock();
+    clock.tick();
+    return clock.currentTimeMillis();
   }
 
   // ---------------------------------------------------------------------------- the rest
@@ -392,6 +443,25 @@ public final class Hooks {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
       t.scheduler.allocated(obj, site);
+    }
+  }
+
+  /**
+   * A pool worker starts or stops waiting for work. A run whose only live threads are idle workers
+   * has ended: the pool was simply never shut down.
+   */
+  public static void idle(boolean idle) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.idle = idle;
+    }
+  }
+
+  /** State behind a JDK object changed outside a hooked call (a pool task ran to its end). */
+  public static void changed() {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.changed();
     }
   }
 

@@ -40,6 +40,8 @@ public final class Scheduler {
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private final PointView view = new PointView();
+  private final VirtualClock clock = new VirtualClock();
+  private final SyncModel sync = new SyncModel();
 
   private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
   private volatile ControlledThread turn;
@@ -47,6 +49,13 @@ public final class Scheduler {
   private int[] enabled = new int[8];
   private int enabledCount;
   private int steps;
+
+  /** Moves on whenever modelled synchronisation state changes; blocked threads then retry. */
+  private int syncVersion;
+
+  /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
+  private int recheckedAt = -1;
+
   private Failure failure;
   private RunResult.Outcome outcome;
   private String diagnostic;
@@ -142,18 +151,114 @@ public final class Scheduler {
 
   // ------------------------------------------------------------------- scheduling points (hooks)
 
-  /** A scheduling point: announce the next event, let the strategy pick, then execute it. */
+  /**
+   * A scheduling point: announce the next event, let the strategy pick, then execute it. A positive
+   * {@code timeoutNanos} means the operation may end by timing out whenever the strategy picks it.
+   */
   void point(
-      ControlledThread t, EventKind kind, long location, int site, Object obj, long timeout) {
+      ControlledThread t, EventKind kind, long location, int site, Object obj, long timeoutNanos) {
     if (aborted) {
       throw ABORT;
     }
-    t.setPending(kind, location, site, obj, timeout);
+    t.setPending(kind, location, site, obj, timeoutNanos);
+    t.pendingSince = clock.elapsed();
+    takeTurn(t);
+    execute(t);
+  }
+
+  /** How a {@link #block blocking operation} ended. */
+  enum Blocked {
+    DONE,
+    TIMED_OUT,
+    INTERRUPTED
+  }
+
+  /**
+   * A blocking operation modelled by retrying its non-blocking form: once picked, the thread runs
+   * {@code attempt}; if it fails, the thread is not enabled again until modelled synchronisation
+   * state changes ({@link #changed}), it is interrupted (if {@code interruptible}), or, with a
+   * timeout, the strategy picks it to time out. The event is recorded only when the attempt
+   * succeeds. {@code timeoutNanos}: negative waits for ever, zero does not wait at all.
+   */
+  Blocked block(
+      ControlledThread t,
+      EventKind kind,
+      long location,
+      int site,
+      Object obj,
+      long timeoutNanos,
+      boolean interruptible,
+      java.util.function.BooleanSupplier attempt) {
+    if (aborted) {
+      throw ABORT;
+    }
+    long since = clock.elapsed();
+    t.inBlock = true;
+    t.awaitingChange = false;
+    t.blockInterruptible = interruptible;
+    try {
+      while (true) {
+        t.setPending(kind, location, site, obj, Math.max(0, timeoutNanos));
+        t.pendingSince = since;
+        takeTurn(t);
+        if (interruptible && t.interrupted) {
+          t.interrupted = false;
+          checkBudget(t);
+          return Blocked.INTERRUPTED;
+        }
+        boolean retry = t.awaitingChange && t.blockedAtVersion != syncVersion;
+        if (attempt.getAsBoolean()) {
+          t.awaitingChange = false;
+          checkBudget(t);
+          trace.append(t.index, kind, site, location);
+          afterEvent(t, kind, location);
+          return Blocked.DONE;
+        }
+        if (timeoutNanos == 0 || (timeoutNanos > 0 && t.awaitingChange && !retry)) {
+          clock.advanceTo(since + Math.max(0, timeoutNanos));
+          record(t, EventKind.READ, location, site); // the failed attempt observed the state
+          return Blocked.TIMED_OUT;
+        }
+        checkBudget(t);
+        t.awaitingChange = true;
+        t.blockedAtVersion = syncVersion;
+      }
+    } finally {
+      t.inBlock = false;
+      t.awaitingChange = false;
+      t.blockInterruptible = false;
+    }
+  }
+
+  /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
+  void changed() {
+    syncVersion++;
+  }
+
+  Trace trace() {
+    return trace;
+  }
+
+  int lastEvent() {
+    return trace.size() - 1;
+  }
+
+  VirtualClock clock() {
+    return clock;
+  }
+
+  SyncModel sync() {
+    return sync;
+  }
+
+  private void takeTurn(ControlledThread t) {
+    if (aborted) {
+      throw ABORT;
+    }
     if (t.atomicDepth > 0 && isEnabled(t)) {
-      execute(t);
       return;
     }
-    ControlledThread next = decide(t);
+    ControlledThread next = decideOrRecheck(t);
     if (next == null) {
       noThreadEnabled();
       throw ABORT;
@@ -162,7 +267,27 @@ public final class Scheduler {
       handTurnTo(next);
       awaitTurn(t);
     }
-    execute(t);
+  }
+
+  /**
+   * Decides; if no thread is enabled while some wait in {@link #block} for a change, lets them
+   * retry once before calling it a deadlock. State can change where Weft does not see it (a method
+   * reference straight to {@code countDown}, a JDK-internal completion); a retry that succeeds
+   * records an event, and one that fails again with no event in between is a real deadlock.
+   */
+  private ControlledThread decideOrRecheck(ControlledThread current) {
+    ControlledThread next = decide(current);
+    if (next != null || trace.size() == recheckedAt) {
+      return next;
+    }
+    for (ControlledThread c : threads) {
+      if (!c.finished && c.inBlock && c.awaitingChange) {
+        recheckedAt = trace.size();
+        changed();
+        return decide(current);
+      }
+    }
+    return null;
   }
 
   /** Records an event that needs no decision (releasing a monitor): the thread keeps the turn. */
@@ -172,6 +297,15 @@ public final class Scheduler {
     }
     checkBudget(t);
     trace.append(t.index, kind, site, location);
+    afterEvent(t, kind, location);
+  }
+
+  private void afterEvent(ControlledThread t, EventKind kind, long location) {
+    clock.tick();
+    SpinFairness.executed(t, kind, location);
+    if (kind.writes()) {
+      SpinFairness.written(t, location, threads);
+    }
   }
 
   long objectLocation(Object obj, int member, int site) {
@@ -212,32 +346,75 @@ public final class Scheduler {
   }
 
   private boolean isEnabled(ControlledThread t) {
+    return readiness(t) == READY;
+  }
+
+  private static final int BLOCKED = 0;
+  private static final int ONLY_TO_TIME_OUT = 1;
+  private static final int READY = 2;
+
+  /**
+   * Whether the thread can run. A thread in a timed wait that nothing has ended yet can only time
+   * out, and a timeout fires only when no thread is ready: virtual time passes when everyone waits.
+   * (A sleep is not a wait for anything; it ends whenever the strategy picks it.)
+   */
+  private int readiness(ControlledThread t) {
     if (t.finished) {
-      return false;
+      return BLOCKED;
+    }
+    if (t.inBlock) {
+      if (!t.awaitingChange
+          || t.blockedAtVersion != syncVersion
+          || (t.blockInterruptible && t.interrupted)) {
+        return READY;
+      }
+      return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
     }
     switch (t.pendingKind) {
       case MONITOR_ENTER:
-        return monitors.canEnter(t.pendingObject, t);
+        return monitors.canEnter(t.pendingObject, t) ? READY : BLOCKED;
       case WAKE:
-        return (t.notified || t.interrupted || t.pendingTimeout > 0)
-            && monitors.canEnter(t.pendingObject, t);
+        if (!monitors.canEnter(t.pendingObject, t)) {
+          return BLOCKED;
+        }
+        if (t.notified || t.interrupted) {
+          return READY;
+        }
+        return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
       case THREAD_JOIN:
         ControlledThread target = (ControlledThread) t.pendingObject;
-        return target == null || target.finished || t.interrupted || t.pendingTimeout > 0;
+        if (target == null || target.finished || t.interrupted) {
+          return READY;
+        }
+        return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
       default:
-        return true;
+        return READY;
     }
   }
 
   private ControlledThread decide(ControlledThread current) {
     int n = 0;
+    int polling = 0;
     for (ControlledThread c : threads) {
-      if (isEnabled(c)) {
+      if (readiness(c) == READY) {
         enabled[n++] = c.index;
+        if (c.spin.polling) {
+          polling++;
+        }
+      }
+    }
+    if (n == 0) {
+      for (ControlledThread c : threads) {
+        if (readiness(c) == ONLY_TO_TIME_OUT) {
+          enabled[n++] = c.index;
+        }
       }
     }
     if (n == 0) {
       return null;
+    }
+    if (polling > 0 && polling < n) {
+      n = withoutPollingThreads(n);
     }
     enabledCount = n;
     view.current = current.index;
@@ -253,10 +430,22 @@ public final class Scheduler {
     return threads.get(enabled[choice]);
   }
 
+  /** Keeps only the enabled threads that are not polling; see {@link SpinFairness}. */
+  private int withoutPollingThreads(int n) {
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (!threads.get(enabled[i]).spin.polling) {
+        enabled[kept++] = enabled[i];
+      }
+    }
+    return kept;
+  }
+
   private void execute(ControlledThread t) {
     checkBudget(t);
     EventKind kind = t.pendingKind;
     int event = trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
+    afterEvent(t, kind, t.pendingLocation);
     switch (kind) {
       case THREAD_BEGIN:
         if (t.startEvent >= 0) {
@@ -267,7 +456,12 @@ public final class Scheduler {
         ControlledThread joined = (ControlledThread) t.pendingObject;
         if (joined != null && joined.finished) {
           trace.addCausalEdge(joined.endEvent, event);
+        } else if (!t.interrupted) {
+          timedOut(t);
         }
+        break;
+      case THREAD_SLEEP:
+        timedOut(t);
         break;
       case MONITOR_ENTER:
         monitors.enter(t.pendingObject, t, t.pendingSite);
@@ -277,6 +471,9 @@ public final class Scheduler {
         t.savedMonitorDepth = monitors.releaseAll(t.pendingObject, t);
         break;
       case WAKE:
+        if (!t.notified && !t.interrupted) {
+          timedOut(t);
+        }
         monitors.reacquire(t.pendingObject, t, t.savedMonitorDepth, t.pendingSite);
         break;
       case NOTIFY:
@@ -294,10 +491,16 @@ public final class Scheduler {
         break;
       case THREAD_INTERRUPT:
         ((ControlledThread) t.pendingObject).interrupted = true;
+        changed();
         break;
       default:
         break;
     }
+  }
+
+  /** A timed operation ran its course: virtual time has reached its deadline. */
+  private void timedOut(ControlledThread t) {
+    clock.advanceTo(t.pendingSince + t.pendingTimeout);
   }
 
   private void checkBudget(ControlledThread t) {
@@ -358,7 +561,7 @@ public final class Scheduler {
   }
 
   private void afterThreadEnd(ControlledThread t) {
-    ControlledThread next = decide(t);
+    ControlledThread next = decideOrRecheck(t);
     if (next == null) {
       noThreadEnabled();
       return;
@@ -368,8 +571,14 @@ public final class Scheduler {
 
   private void noThreadEnabled() {
     boolean allFinished = true;
+    boolean onlyIdleLeft = true;
     for (ControlledThread c : threads) {
       allFinished &= c.finished;
+      onlyIdleLeft &= c.finished || c.idle;
+    }
+    if (!allFinished && onlyIdleLeft) {
+      abort(); // idle pool workers are all that is left: the run is over, and they unwind
+      return;
     }
     if (!allFinished) {
       synchronized (this) {

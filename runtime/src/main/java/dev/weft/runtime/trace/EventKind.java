@@ -24,7 +24,12 @@ public enum EventKind {
   THREAD_JOIN(false, false),
   THREAD_YIELD(false, false),
   THREAD_SLEEP(false, false),
-  THREAD_INTERRUPT(false, true);
+  THREAD_INTERRUPT(false, true),
+  /**
+   * Reads and writes its location in one step: a read-modify-write atomic, a successful CAS, a
+   * semaphore or latch count, a {@code LockSupport} permit.
+   */
+  UPDATE(true, true);
 
   private static final EventKind[] VALUES = values();
 

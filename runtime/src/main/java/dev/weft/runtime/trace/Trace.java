@@ -45,6 +45,14 @@ public final class Trace {
     location = Arrays.copyOf(location, n);
   }
 
+  /**
+   * Corrects the kind of the event just executed, when what it did is known only afterwards: a
+   * compare-and-set that failed only read its location.
+   */
+  public void setKind(int event, EventKind eventKind) {
+    kind[event] = (byte) eventKind.ordinal();
+  }
+
   public int size() {
     return size;
   }

@@ -1,0 +1,98 @@
+package dev.weft.runtime.instrument;
+
+import java.util.Set;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * Which calls into the JDK become one recorded access each (through {@code
+ * dev.weft.runtime.scheduler.JdkCalls}): instance calls on {@code java.util.concurrent} classes
+ * (atomics, concurrent collections, futures), on the collection types of {@code java.util}, and on
+ * {@code StringBuffer}. Without them, two threads using a shared map would have no scheduling point
+ * between a {@code containsKey} and a {@code put}. Calls on a target class that implements one of
+ * these interfaces are not accesses: the call site checks the receiver at run time.
+ */
+final class JdkCallSites {
+  static final Handle BOOTSTRAP =
+      new Handle(
+          Opcodes.H_INVOKESTATIC,
+          "dev/weft/runtime/scheduler/JdkCalls",
+          "bootstrap",
+          "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+              + "Ljava/lang/invoke/MethodType;I)Ljava/lang/invoke/CallSite;",
+          false);
+
+  /** Collection types of {@code java.util} (not {@code Iterator}: it is a view, not the data). */
+  private static final Set<String> UTIL_TYPES =
+      Set.of(
+          "Collection",
+          "List",
+          "Set",
+          "Map",
+          "Queue",
+          "Deque",
+          "SortedSet",
+          "SortedMap",
+          "NavigableSet",
+          "NavigableMap",
+          "SequencedCollection",
+          "SequencedMap",
+          "SequencedSet",
+          "AbstractCollection",
+          "AbstractList",
+          "AbstractSet",
+          "AbstractMap",
+          "AbstractQueue",
+          "AbstractSequentialList",
+          "ArrayList",
+          "LinkedList",
+          "HashMap",
+          "LinkedHashMap",
+          "TreeMap",
+          "HashSet",
+          "LinkedHashSet",
+          "TreeSet",
+          "Vector",
+          "Stack",
+          "Hashtable",
+          "Properties",
+          "ArrayDeque",
+          "PriorityQueue",
+          "IdentityHashMap",
+          "WeakHashMap",
+          "EnumMap",
+          "BitSet");
+
+  private JdkCallSites() {}
+
+  /** Whether an instance call on {@code owner} is a JDK access Weft records. */
+  static boolean intercepts(int opcode, String owner, String name) {
+    if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
+      return false;
+    }
+    if (name.equals("getClass") || name.equals("hashCode") || name.equals("equals")) {
+      return false;
+    }
+    if (owner.startsWith("java/util/concurrent/")) {
+      return !owner.startsWith("java/util/concurrent/locks/")
+          && !owner.equals("java/util/concurrent/TimeUnit")
+          && !owner.equals("java/util/concurrent/ThreadLocalRandom")
+          && !owner.endsWith("Exception");
+    }
+    if (owner.startsWith("java/util/") && owner.indexOf('/', 10) < 0) {
+      return UTIL_TYPES.contains(owner.substring(10));
+    }
+    return owner.equals("java/lang/StringBuffer");
+  }
+
+  /** The {@code invokedynamic} descriptor: the receiver first, then the call's own arguments. */
+  static String indyDescriptor(String owner, String desc) {
+    Type[] args = Type.getArgumentTypes(desc);
+    StringBuilder b = new StringBuilder("(L").append(owner).append(';');
+    for (Type a : args) {
+      b.append(a.getDescriptor());
+    }
+    return b.append(')').append(Type.getReturnType(desc).getDescriptor()).toString();
+  }
+}

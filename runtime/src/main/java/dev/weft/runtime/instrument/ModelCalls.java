@@ -1,0 +1,45 @@
+package dev.weft.runtime.instrument;
+
+import java.util.Set;
+
+/**
+ * Static calls that would start threads inside the JDK and are redirected to Weft's stand-ins in
+ * {@code dev.weft.runtime.model}, which have the same signatures: the {@code Executors} thread-pool
+ * factories and the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default pool
+ * is the JDK's common pool.
+ */
+final class ModelCalls {
+  static final String MODEL_EXECUTORS = "dev/weft/runtime/model/ModelExecutors";
+
+  private static final Set<String> EXECUTORS =
+      Set.of(
+          "newFixedThreadPool(I)Ljava/util/concurrent/ExecutorService;",
+          "newFixedThreadPool(ILjava/util/concurrent/ThreadFactory;)"
+              + "Ljava/util/concurrent/ExecutorService;",
+          "newCachedThreadPool()Ljava/util/concurrent/ExecutorService;",
+          "newCachedThreadPool(Ljava/util/concurrent/ThreadFactory;)"
+              + "Ljava/util/concurrent/ExecutorService;",
+          "newSingleThreadExecutor()Ljava/util/concurrent/ExecutorService;",
+          "newSingleThreadExecutor(Ljava/util/concurrent/ThreadFactory;)"
+              + "Ljava/util/concurrent/ExecutorService;",
+          "newWorkStealingPool()Ljava/util/concurrent/ExecutorService;",
+          "newWorkStealingPool(I)Ljava/util/concurrent/ExecutorService;");
+
+  private static final Set<String> COMPLETABLE =
+      Set.of(
+          "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
+          "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;");
+
+  private ModelCalls() {}
+
+  static boolean redirects(String owner, String name, String desc) {
+    switch (owner) {
+      case "java/util/concurrent/Executors":
+        return EXECUTORS.contains(name + desc);
+      case "java/util/concurrent/CompletableFuture":
+        return COMPLETABLE.contains(name + desc);
+      default:
+        return false;
+    }
+  }
+}
