@@ -22,8 +22,9 @@ import java.util.function.Supplier;
 /**
  * Measures the runtime's costs side by side in one JVM and prints a table: a scheduling point
  * without a switch, a switch between two threads, and executions per second of seed 000's program
- * under random, PCT and uncontrolled. Run with {@code scripts/bench-runtime}; figures are for
- * comparison on one machine, never asserted.
+ * and of the java.util.concurrent twins (lock/condition buffer, thread pool, CompletableFuture
+ * pipeline) under random, PCT and uncontrolled. Run with {@code scripts/bench-runtime}; figures are
+ * for comparison on one machine, never asserted.
  */
 public final class RuntimeBench {
   private final Path examples;
@@ -83,6 +84,20 @@ public final class RuntimeBench {
       row("FlagX(" + size + ") pct d=3", pct, "exec/s");
       row("FlagX(" + size + ") uncontrolled", plain, "exec/s");
       row("FlagX(" + size + ") uncontrolled / pct", plain / pct, "ratio");
+    }
+    for (String name :
+        new String[] {
+          "BoundedBufferIfFixed", "ExecutorLostUpdateFixed", "FuturePipelineRaceFixed"
+        }) {
+      String mainClass = "dev.weft.examples.juc." + name;
+      RunExecutor ex = executor(mainClass);
+      double random = throughput(ex, () -> new RandomWalk(3), seconds);
+      double pct = throughput(ex, () -> new Pct(3, 3), seconds);
+      double plain = plainThroughput(mainClass, seconds);
+      row(name + " random", random, "exec/s");
+      row(name + " pct d=3", pct, "exec/s");
+      row(name + " uncontrolled", plain, "exec/s");
+      row(name + " uncontrolled / pct", plain / pct, "ratio");
     }
     if (last != null && last.steps() == 0) {
       System.out.println("(no steps recorded?)");
