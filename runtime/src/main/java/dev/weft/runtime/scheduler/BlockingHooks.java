@@ -20,13 +20,6 @@ public final class BlockingHooks {
 
   private BlockingHooks() {}
 
-  private static ControlledThread controlled(Object receiver, String name, Class<?>... params) {
-    if (!JdkCode.implementsInJdk(receiver, name, params)) {
-      return null;
-    }
-    return Hooks.self();
-  }
-
   private static long contents(ControlledThread t, Object obj, int site) {
     return t.scheduler.objectLocation(obj, JdkCalls.CONTENTS_MEMBER, site);
   }
@@ -34,7 +27,7 @@ public final class BlockingHooks {
   // ---------------------------------------------------------------------------------- queues
 
   public static Object take(BlockingQueue<Object> q, int site) throws InterruptedException {
-    ControlledThread t = controlled(q, "take");
+    ControlledThread t = JdkCode.controlledCaller(q, "take");
     if (t == null) {
       return q.take();
     }
@@ -43,7 +36,7 @@ public final class BlockingHooks {
 
   public static Object pollTimed(BlockingQueue<Object> q, long time, TimeUnit unit, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(q, "poll", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(q, "poll", long.class, TimeUnit.class);
     if (t == null) {
       return q.poll(time, unit);
     }
@@ -51,7 +44,7 @@ public final class BlockingHooks {
   }
 
   public static Object takeFirst(BlockingDeque<Object> q, int site) throws InterruptedException {
-    ControlledThread t = controlled(q, "takeFirst");
+    ControlledThread t = JdkCode.controlledCaller(q, "takeFirst");
     if (t == null) {
       return q.takeFirst();
     }
@@ -59,7 +52,7 @@ public final class BlockingHooks {
   }
 
   public static Object takeLast(BlockingDeque<Object> q, int site) throws InterruptedException {
-    ControlledThread t = controlled(q, "takeLast");
+    ControlledThread t = JdkCode.controlledCaller(q, "takeLast");
     if (t == null) {
       return q.takeLast();
     }
@@ -85,9 +78,7 @@ public final class BlockingHooks {
             timeoutNanos,
             true,
             () -> (taken[0] = poll.get()) != null);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     if (b == Scheduler.Blocked.DONE) {
       s.changed();
     }
@@ -95,7 +86,7 @@ public final class BlockingHooks {
   }
 
   public static void put(BlockingQueue<Object> q, Object e, int site) throws InterruptedException {
-    ControlledThread t = controlled(q, "put", Object.class);
+    ControlledThread t = JdkCode.controlledCaller(q, "put", Object.class);
     if (t == null) {
       q.put(e);
       return;
@@ -106,7 +97,8 @@ public final class BlockingHooks {
   public static boolean offerTimed(
       BlockingQueue<Object> q, Object e, long time, TimeUnit unit, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(q, "offer", Object.class, long.class, TimeUnit.class);
+    ControlledThread t =
+        JdkCode.controlledCaller(q, "offer", Object.class, long.class, TimeUnit.class);
     if (t == null) {
       return q.offer(e, time, unit);
     }
@@ -115,7 +107,7 @@ public final class BlockingHooks {
 
   public static void putFirst(BlockingDeque<Object> q, Object e, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(q, "putFirst", Object.class);
+    ControlledThread t = JdkCode.controlledCaller(q, "putFirst", Object.class);
     if (t == null) {
       q.putFirst(e);
       return;
@@ -125,7 +117,7 @@ public final class BlockingHooks {
 
   public static void putLast(BlockingDeque<Object> q, Object e, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(q, "putLast", Object.class);
+    ControlledThread t = JdkCode.controlledCaller(q, "putLast", Object.class);
     if (t == null) {
       q.putLast(e);
       return;
@@ -155,9 +147,7 @@ public final class BlockingHooks {
             timeoutNanos,
             true,
             () -> offer.test(e));
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     if (b == Scheduler.Blocked.DONE) {
       s.changed();
       return true;
@@ -169,7 +159,7 @@ public final class BlockingHooks {
 
   public static Object get(Future<Object> f, int site)
       throws InterruptedException, ExecutionException {
-    ControlledThread t = controlled(f, "get");
+    ControlledThread t = JdkCode.controlledCaller(f, "get");
     if (t == null) {
       return f.get();
     }
@@ -179,7 +169,7 @@ public final class BlockingHooks {
 
   public static Object getTimed(Future<Object> f, long time, TimeUnit unit, int site)
       throws InterruptedException, ExecutionException, TimeoutException {
-    ControlledThread t = controlled(f, "get", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(f, "get", long.class, TimeUnit.class);
     if (t == null) {
       return f.get(time, unit);
     }
@@ -191,7 +181,7 @@ public final class BlockingHooks {
   }
 
   public static Object join(CompletableFuture<Object> f, int site) {
-    ControlledThread t = controlled(f, "join");
+    ControlledThread t = JdkCode.controlledCaller(f, "join");
     if (t == null) {
       return f.join();
     }
@@ -217,9 +207,7 @@ public final class BlockingHooks {
             timeoutNanos,
             interruptible,
             f::isDone);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     return b;
   }
 }

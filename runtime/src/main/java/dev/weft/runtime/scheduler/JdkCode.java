@@ -26,6 +26,14 @@ final class JdkCode {
     return loader == null || loader == PLATFORM;
   }
 
+  /**
+   * The calling controlled thread, when Weft's model of {@code name(params)} applies: the JDK
+   * implements it for this receiver. Null means "call the real method".
+   */
+  static ControlledThread controlledCaller(Object receiver, String name, Class<?>... params) {
+    return implementsInJdk(receiver, name, params) ? Hooks.self() : null;
+  }
+
   /** Whether calling {@code name(params)} on {@code receiver} runs JDK code. */
   static boolean implementsInJdk(Object receiver, String name, Class<?>... params) {
     Class<?> c = receiver.getClass();

@@ -170,7 +170,14 @@ public final class Scheduler {
   enum Blocked {
     DONE,
     TIMED_OUT,
-    INTERRUPTED
+    INTERRUPTED;
+
+    /** Interruptible JDK operations end an interrupted wait with an exception. */
+    void throwIfInterrupted() throws InterruptedException {
+      if (this == INTERRUPTED) {
+        throw new InterruptedException();
+      }
+    }
   }
 
   /**

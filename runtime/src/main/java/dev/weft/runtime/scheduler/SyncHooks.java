@@ -26,13 +26,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class SyncHooks {
   private SyncHooks() {}
 
-  private static ControlledThread controlled(Object receiver, String name, Class<?>... params) {
-    if (!JdkCode.implementsInJdk(receiver, name, params)) {
-      return null;
-    }
-    return Hooks.self();
-  }
-
   private static long lockLocation(ControlledThread t, Object lock, int site) {
     return t.scheduler.lockLocation(lock, site);
   }
@@ -44,7 +37,7 @@ public final class SyncHooks {
   // --------------------------------------------------------------------------------- locks
 
   public static void lock(Lock lock, int site) {
-    ControlledThread t = controlled(lock, "lock");
+    ControlledThread t = JdkCode.controlledCaller(lock, "lock");
     if (t == null) {
       lock.lock();
       return;
@@ -62,7 +55,7 @@ public final class SyncHooks {
   }
 
   public static void lockInterruptibly(Lock lock, int site) throws InterruptedException {
-    ControlledThread t = controlled(lock, "lockInterruptibly");
+    ControlledThread t = JdkCode.controlledCaller(lock, "lockInterruptibly");
     if (t == null) {
       lock.lockInterruptibly();
       return;
@@ -78,13 +71,11 @@ public final class SyncHooks {
             -1,
             true,
             lock::tryLock);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
   }
 
   public static boolean tryLock(Lock lock, int site) {
-    ControlledThread t = controlled(lock, "tryLock");
+    ControlledThread t = JdkCode.controlledCaller(lock, "tryLock");
     if (t == null) {
       return lock.tryLock();
     }
@@ -103,7 +94,7 @@ public final class SyncHooks {
 
   public static boolean tryLockTimed(Lock lock, long time, TimeUnit unit, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(lock, "tryLock", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(lock, "tryLock", long.class, TimeUnit.class);
     if (t == null) {
       return lock.tryLock(time, unit);
     }
@@ -118,14 +109,12 @@ public final class SyncHooks {
             Math.max(0, unit.toNanos(time)),
             true,
             lock::tryLock);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     return b == Scheduler.Blocked.DONE;
   }
 
   public static void unlock(Lock lock, int site) {
-    ControlledThread t = controlled(lock, "unlock");
+    ControlledThread t = JdkCode.controlledCaller(lock, "unlock");
     lock.unlock();
     if (t != null && !t.scheduler.isAborted()) {
       Scheduler s = t.scheduler;
@@ -136,7 +125,7 @@ public final class SyncHooks {
 
   public static Condition newCondition(Lock lock, int site) {
     Condition c = lock.newCondition();
-    ControlledThread t = controlled(lock, "newCondition");
+    ControlledThread t = JdkCode.controlledCaller(lock, "newCondition");
     if (t != null) {
       t.scheduler.sync().conditionLocks.put(c, lock);
     }
@@ -148,7 +137,7 @@ public final class SyncHooks {
   private static final long UNTIMED = -1;
 
   public static void await(Condition c, int site) throws InterruptedException {
-    ControlledThread t = controlled(c, "await");
+    ControlledThread t = JdkCode.controlledCaller(c, "await");
     if (t == null) {
       c.await();
       return;
@@ -157,7 +146,7 @@ public final class SyncHooks {
   }
 
   public static void awaitUninterruptibly(Condition c, int site) {
-    ControlledThread t = controlled(c, "awaitUninterruptibly");
+    ControlledThread t = JdkCode.controlledCaller(c, "awaitUninterruptibly");
     if (t == null) {
       c.awaitUninterruptibly();
       return;
@@ -171,7 +160,7 @@ public final class SyncHooks {
 
   public static boolean awaitTimed(Condition c, long time, TimeUnit unit, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(c, "await", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(c, "await", long.class, TimeUnit.class);
     if (t == null) {
       return c.await(time, unit);
     }
@@ -179,7 +168,7 @@ public final class SyncHooks {
   }
 
   public static long awaitNanos(Condition c, long nanos, int site) throws InterruptedException {
-    ControlledThread t = controlled(c, "awaitNanos", long.class);
+    ControlledThread t = JdkCode.controlledCaller(c, "awaitNanos", long.class);
     if (t == null) {
       return c.awaitNanos(nanos);
     }
@@ -188,7 +177,7 @@ public final class SyncHooks {
 
   public static boolean awaitUntil(Condition c, java.util.Date deadline, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(c, "awaitUntil", java.util.Date.class);
+    ControlledThread t = JdkCode.controlledCaller(c, "awaitUntil", java.util.Date.class);
     if (t == null) {
       return c.awaitUntil(deadline);
     }
@@ -249,9 +238,7 @@ public final class SyncHooks {
     for (int i = 1; i < holds; i++) {
       lock.lock(); // reentrant: the lock is held, so this cannot block
     }
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     if (b == Scheduler.Blocked.TIMED_OUT || timeoutNanos < 0) {
       return b == Scheduler.Blocked.TIMED_OUT ? 0 : 1;
     }
@@ -277,7 +264,7 @@ public final class SyncHooks {
   }
 
   private static void signalSome(Condition c, int site, boolean all) {
-    ControlledThread t = controlled(c, all ? "signalAll" : "signal");
+    ControlledThread t = JdkCode.controlledCaller(c, all ? "signalAll" : "signal");
     if (t == null) {
       if (all) {
         c.signalAll();
@@ -309,7 +296,7 @@ public final class SyncHooks {
   }
 
   public static void acquireN(Semaphore sem, int permits, int site) throws InterruptedException {
-    ControlledThread t = controlled(sem, "acquire", int.class);
+    ControlledThread t = JdkCode.controlledCaller(sem, "acquire", int.class);
     if (t == null) {
       sem.acquire(permits);
       return;
@@ -327,7 +314,7 @@ public final class SyncHooks {
   }
 
   public static void acquireUninterruptiblyN(Semaphore sem, int permits, int site) {
-    ControlledThread t = controlled(sem, "acquireUninterruptibly", int.class);
+    ControlledThread t = JdkCode.controlledCaller(sem, "acquireUninterruptibly", int.class);
     if (t == null) {
       sem.acquireUninterruptibly(permits);
       return;
@@ -343,7 +330,7 @@ public final class SyncHooks {
   }
 
   public static boolean tryAcquireN(Semaphore sem, int permits, int site) {
-    ControlledThread t = controlled(sem, "tryAcquire", int.class);
+    ControlledThread t = JdkCode.controlledCaller(sem, "tryAcquire", int.class);
     if (t == null) {
       return sem.tryAcquire(permits);
     }
@@ -360,7 +347,8 @@ public final class SyncHooks {
 
   public static boolean tryAcquireNTimed(
       Semaphore sem, int permits, long time, TimeUnit unit, int site) throws InterruptedException {
-    ControlledThread t = controlled(sem, "tryAcquire", int.class, long.class, TimeUnit.class);
+    ControlledThread t =
+        JdkCode.controlledCaller(sem, "tryAcquire", int.class, long.class, TimeUnit.class);
     if (t == null) {
       return sem.tryAcquire(permits, time, unit);
     }
@@ -369,9 +357,7 @@ public final class SyncHooks {
     }
     Scheduler.Blocked b =
         acquireModel(t, sem, permits, Math.max(0, unit.toNanos(time)), true, site);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     return b == Scheduler.Blocked.DONE;
   }
 
@@ -399,7 +385,7 @@ public final class SyncHooks {
   }
 
   public static void releaseN(Semaphore sem, int permits, int site) {
-    ControlledThread t = controlled(sem, "release", int.class);
+    ControlledThread t = JdkCode.controlledCaller(sem, "release", int.class);
     if (t == null) {
       sem.release(permits);
       return;
@@ -413,7 +399,7 @@ public final class SyncHooks {
   // ------------------------------------------------------------------------------- latches
 
   public static void countDown(CountDownLatch latch, int site) {
-    ControlledThread t = controlled(latch, "countDown");
+    ControlledThread t = JdkCode.controlledCaller(latch, "countDown");
     if (t == null) {
       latch.countDown();
       return;
@@ -425,7 +411,7 @@ public final class SyncHooks {
   }
 
   public static long getCount(CountDownLatch latch, int site) {
-    ControlledThread t = controlled(latch, "getCount");
+    ControlledThread t = JdkCode.controlledCaller(latch, "getCount");
     if (t != null) {
       Scheduler s = t.scheduler;
       s.point(t, EventKind.READ, valueLocation(t, latch, site), site, null, 0);
@@ -434,7 +420,7 @@ public final class SyncHooks {
   }
 
   public static void latchAwait(CountDownLatch latch, int site) throws InterruptedException {
-    ControlledThread t = controlled(latch, "await");
+    ControlledThread t = JdkCode.controlledCaller(latch, "await");
     if (t == null) {
       latch.await();
       return;
@@ -446,14 +432,12 @@ public final class SyncHooks {
 
   public static boolean latchAwaitTimed(CountDownLatch latch, long time, TimeUnit unit, int site)
       throws InterruptedException {
-    ControlledThread t = controlled(latch, "await", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(latch, "await", long.class, TimeUnit.class);
     if (t == null) {
       return latch.await(time, unit);
     }
     Scheduler.Blocked b = latchAwaitModel(t, latch, Math.max(0, unit.toNanos(time)), site);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     return b == Scheduler.Blocked.DONE;
   }
 
@@ -495,7 +479,7 @@ public final class SyncHooks {
 
   public static int barrierAwait(CyclicBarrier barrier, int site)
       throws InterruptedException, BrokenBarrierException {
-    ControlledThread t = controlled(barrier, "await");
+    ControlledThread t = JdkCode.controlledCaller(barrier, "await");
     if (t == null) {
       return barrier.await();
     }
@@ -508,7 +492,7 @@ public final class SyncHooks {
 
   public static int barrierAwaitTimed(CyclicBarrier barrier, long time, TimeUnit unit, int site)
       throws InterruptedException, BrokenBarrierException, TimeoutException {
-    ControlledThread t = controlled(barrier, "await", long.class, TimeUnit.class);
+    ControlledThread t = JdkCode.controlledCaller(barrier, "await", long.class, TimeUnit.class);
     if (t == null) {
       return barrier.await(time, unit);
     }
@@ -565,9 +549,7 @@ public final class SyncHooks {
       throw new BrokenBarrierException();
     }
     breakBarrier(s, state);
-    if (b == Scheduler.Blocked.INTERRUPTED) {
-      throw new InterruptedException();
-    }
+    b.throwIfInterrupted();
     throw new TimeoutException();
   }
 
@@ -577,7 +559,7 @@ public final class SyncHooks {
   }
 
   public static void barrierReset(CyclicBarrier barrier, int site) {
-    ControlledThread t = controlled(barrier, "reset");
+    ControlledThread t = JdkCode.controlledCaller(barrier, "reset");
     if (t == null) {
       barrier.reset();
       return;
@@ -594,7 +576,7 @@ public final class SyncHooks {
   }
 
   public static boolean barrierIsBroken(CyclicBarrier barrier, int site) {
-    ControlledThread t = controlled(barrier, "isBroken");
+    ControlledThread t = JdkCode.controlledCaller(barrier, "isBroken");
     if (t == null) {
       return barrier.isBroken();
     }
@@ -604,7 +586,7 @@ public final class SyncHooks {
   }
 
   public static int barrierNumberWaiting(CyclicBarrier barrier, int site) {
-    ControlledThread t = controlled(barrier, "getNumberWaiting");
+    ControlledThread t = JdkCode.controlledCaller(barrier, "getNumberWaiting");
     if (t == null) {
       return barrier.getNumberWaiting();
     }
