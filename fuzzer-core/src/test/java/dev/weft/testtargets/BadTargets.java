@@ -1,7 +1,5 @@
 package dev.weft.testtargets;
 
-import java.util.concurrent.locks.ReentrantLock;
-
 /** Targets that misbehave in the ways a user's code can. */
 public class BadTargets {
   static int spins;
@@ -34,11 +32,25 @@ public class BadTargets {
     }
   }
 
-  /** Blocks inside java.util.concurrent, which Weft does not model yet. */
+  /** A hand-made lock: its blocking happens inside the JDK's AQS, which Weft does not model. */
+  static final class Mutex extends java.util.concurrent.locks.AbstractQueuedSynchronizer {
+    @Override
+    protected boolean tryAcquire(int ignored) {
+      return compareAndSetState(0, 1);
+    }
+
+    @Override
+    protected boolean tryRelease(int ignored) {
+      setState(0);
+      return true;
+    }
+  }
+
+  /** Blocks inside the JDK's AQS on a lock of the target's own making. */
   public static void blocksOutsideWeft() throws InterruptedException {
-    ReentrantLock lock = new ReentrantLock();
-    lock.lock();
-    Thread t = new Thread(lock::lock);
+    Mutex mutex = new Mutex();
+    mutex.acquire(1);
+    Thread t = new Thread(() -> mutex.acquire(1));
     t.start();
     t.join();
   }

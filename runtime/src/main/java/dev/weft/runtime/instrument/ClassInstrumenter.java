@@ -8,7 +8,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Class-level half of the rewriting: strips {@code ACC_SYNCHRONIZED} (the method body then takes
- * the model monitor itself) and hands every method with code to a {@link MethodInstrumenter}.
+ * the model monitor itself), hands every method with code to a {@link MethodInstrumenter}, and adds
+ * the bridges of {@link MethodRefBridges}.
  */
 final class ClassInstrumenter extends ClassVisitor {
   private final TypeHierarchy types;
@@ -17,6 +18,7 @@ final class ClassInstrumenter extends ClassVisitor {
   private String className;
   private String sourceFile;
   private int version;
+  private MethodRefBridges bridges;
 
   ClassInstrumenter(ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields) {
     super(Opcodes.ASM9, next);
@@ -35,6 +37,7 @@ final class ClassInstrumenter extends ClassVisitor {
       String[] interfaces) {
     this.className = name;
     this.version = version;
+    this.bridges = new MethodRefBridges(name, (access & Opcodes.ACC_INTERFACE) != 0);
     super.visit(version, access, name, signature, superName, interfaces);
   }
 
@@ -55,6 +58,30 @@ final class ClassInstrumenter extends ClassVisitor {
     }
     return new MethodInstrumenter(
             next, className, name, descriptor, access, sourceFile, types, sites, fields)
-        .allowingInvokeDynamic((version & 0xFFFF) >= Opcodes.V1_7);
+        .allowingInvokeDynamic((version & 0xFFFF) >= Opcodes.V1_7)
+        .bridgingMethodReferences(bridges);
+  }
+
+  /** Adds the bridges that method references were pointed at, instrumented like any method. */
+  @Override
+  public void visitEnd() {
+    int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+    for (MethodRefBridges.Bridge b : bridges.all()) {
+      MethodVisitor next = super.visitMethod(access, b.name(), b.descriptor(), null, null);
+      MethodRefBridges.writeBody(
+          new MethodInstrumenter(
+                  next,
+                  className,
+                  b.enclosingMethod(),
+                  b.name() + b.descriptor(),
+                  access,
+                  sourceFile,
+                  types,
+                  sites,
+                  fields)
+              .allowingInvokeDynamic(true),
+          b);
+    }
+    super.visitEnd();
   }
 }

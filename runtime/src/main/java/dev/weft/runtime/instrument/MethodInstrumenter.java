@@ -38,6 +38,7 @@ final class MethodInstrumenter extends MethodVisitor {
   private int wrapSite;
   private final Label bodyStart = new Label();
   private boolean invokeDynamic;
+  private MethodRefBridges bridges;
 
   MethodInstrumenter(
       MethodVisitor next,
@@ -66,6 +67,12 @@ final class MethodInstrumenter extends MethodVisitor {
   /** Class files before Java 7 cannot hold {@code invokedynamic}; their JDK calls stay plain. */
   MethodInstrumenter allowingInvokeDynamic(boolean allowed) {
     this.invokeDynamic = allowed;
+    return this;
+  }
+
+  /** Where method references to rewritten JDK methods get their bridges (null: leave them). */
+  MethodInstrumenter bridgingMethodReferences(MethodRefBridges bridges) {
+    this.bridges = bridges;
     return this;
   }
 
@@ -257,6 +264,11 @@ final class MethodInstrumenter extends MethodVisitor {
   public void visitInvokeDynamicInsn(
       String name, String descriptor, net.bytebuddy.jar.asm.Handle bsm, Object... bsmArgs) {
     beforeInstruction(Opcodes.INVOKEDYNAMIC);
+    net.bytebuddy.jar.asm.Handle impl = bridges == null ? null : bridges.jdkReference(bsm, bsmArgs);
+    if (impl != null && rewritesReference(impl)) {
+      bsmArgs = bsmArgs.clone();
+      bsmArgs[1] = bridges.bridgeFor(impl, methodName, line);
+    }
     super.visitInvokeDynamicInsn(name, descriptor, bsm, bsmArgs);
   }
 
@@ -355,10 +367,7 @@ final class MethodInstrumenter extends MethodVisitor {
       afterConstructorCall(barrierAction);
       return;
     }
-    if (opcode == Opcodes.INVOKESTATIC
-        && owner.startsWith("java/util/concurrent/atomic/Atomic")
-        && owner.endsWith("FieldUpdater")
-        && name.equals("newUpdater")) {
+    if (isFieldUpdaterFactory(opcode, owner, name)) {
       fieldUpdater(opcode, owner, name, descriptor, isInterface);
       return;
     }
@@ -390,6 +399,28 @@ final class MethodInstrumenter extends MethodVisitor {
       return;
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+  }
+
+  /** Whether a call to the method behind a method reference would be rewritten here. */
+  private boolean rewritesReference(net.bytebuddy.jar.asm.Handle impl) {
+    String owner = impl.getOwner();
+    String name = impl.getName();
+    String desc = impl.getDesc();
+    int opcode = MethodRefBridges.opcodeOf(impl);
+    if (opcode == Opcodes.INVOKESPECIAL) {
+      return owner.equals(SyncCalls.BARRIER) || ModelCalls.substitutes(owner);
+    }
+    return isFieldUpdaterFactory(opcode, owner, name)
+        || (opcode == Opcodes.INVOKESTATIC && ModelCalls.redirects(owner, name, desc))
+        || CallHooks.replacementFor(opcode, owner, name, desc, types) != null
+        || (invokeDynamic && JdkCallSites.intercepts(opcode, owner, name));
+  }
+
+  private static boolean isFieldUpdaterFactory(int opcode, String owner, String name) {
+    return opcode == Opcodes.INVOKESTATIC
+        && owner.startsWith("java/util/concurrent/atomic/Atomic")
+        && owner.endsWith("FieldUpdater")
+        && name.equals("newUpdater");
   }
 
   /**

@@ -30,7 +30,20 @@ final class ModelCalls {
           "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
           "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;");
 
+  /** JDK classes whose construction is replaced by a Weft subclass: JDK name to model name. */
+  private static final java.util.Map<String, String> SUBSTITUTES = java.util.Map.of();
+
   private ModelCalls() {}
+
+  /** Whether {@code new owner(...)} (and {@code extends owner}) becomes Weft's model subclass. */
+  static boolean substitutes(String owner) {
+    return SUBSTITUTES.containsKey(owner);
+  }
+
+  /** The model subclass standing in for {@code owner}, or {@code owner} itself. */
+  static String substituteFor(String owner) {
+    return SUBSTITUTES.getOrDefault(owner, owner);
+  }
 
   static boolean redirects(String owner, String name, String desc) {
     switch (owner) {

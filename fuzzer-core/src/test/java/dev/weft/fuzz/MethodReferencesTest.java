@@ -1,0 +1,66 @@
+package dev.weft.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.fuzz.strategy.Pct;
+import dev.weft.fuzz.strategy.RandomWalk;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.scheduler.FindingKind;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.testtargets.MethodReferenceTargets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Method references to modelled JDK methods go through Weft's hooks like direct calls: threads
+ * started by {@code Thread::start} are controlled, {@code lock::lock} blocks in the model, and map
+ * operations by reference are scheduling points.
+ */
+class MethodReferencesTest {
+  private static RunExecutor executor(String method) {
+    return Harness.executor(
+        Harness.testTargetsPath(),
+        TargetSpec.method(MethodReferenceTargets.class.getName() + "::" + method),
+        RunBudget.DEFAULT);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"referencesAreControlled", "poolTasksByReference"})
+  void correctProgramsPassInEveryRun(String method) throws Exception {
+    RunExecutor executor = executor(method);
+    for (Strategy strategy : new Strategy[] {new RandomWalk(5), new Pct(3, 5)}) {
+      for (int run = 1; run <= 200; run++) {
+        RunResult r = executor.execute(strategy, run);
+        assertThat(r.outcome())
+            .as("%s under %s, run %d: %s %s", method, strategy, run, r.failure(), r.diagnostic())
+            .isEqualTo(RunResult.Outcome.PASSED);
+      }
+    }
+  }
+
+  @Test
+  void checkThenActThroughReferencesIsFound() throws Exception {
+    RunExecutor executor = executor("checkThenActByReference");
+    RandomWalk random = new RandomWalk(9);
+    RunResult found = null;
+    for (int run = 1; run <= 500 && found == null; run++) {
+      RunResult r = executor.execute(random, run);
+      if (r.failed()) {
+        found = r;
+      }
+    }
+    assertThat(found).as("the race through map::containsKey / map::put").isNotNull();
+    assertThat(found.failure().kind()).isEqualTo(FindingKind.ASSERTION);
+  }
+
+  @Test
+  void lockThroughAReferenceIsADeadlockNotAnUncontrolledBlock() throws Exception {
+    RunResult r = executor("lockByReferenceDeadlocks").execute(new Pct(2, 1), 1);
+    assertThat(r.outcome()).as("%s", r.diagnostic()).isEqualTo(RunResult.Outcome.FAILED);
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
+  }
+}
