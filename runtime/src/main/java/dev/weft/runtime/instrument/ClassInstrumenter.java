@@ -38,7 +38,9 @@ final class ClassInstrumenter extends ClassVisitor {
     this.className = name;
     this.version = version;
     this.bridges = new MethodRefBridges(name, (access & Opcodes.ACC_INTERFACE) != 0);
-    super.visit(version, access, name, signature, superName, interfaces);
+    String parent =
+        ModelCalls.substitutesIn(name) ? ModelCalls.substituteFor(superName) : superName;
+    super.visit(version, access, name, signature, parent, interfaces);
   }
 
   @Override

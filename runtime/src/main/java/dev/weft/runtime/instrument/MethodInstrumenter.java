@@ -275,6 +275,9 @@ final class MethodInstrumenter extends MethodVisitor {
   @Override
   public void visitTypeInsn(int opcode, String type) {
     beforeInstruction(opcode);
+    if (opcode == Opcodes.NEW && ModelCalls.substitutesIn(className)) {
+      type = ModelCalls.substituteFor(type);
+    }
     super.visitTypeInsn(opcode, type);
     if (opcode == Opcodes.NEW) {
       pendingNews.push(new int[] {site("new " + type.replace('/', '.')), 0});
@@ -350,6 +353,9 @@ final class MethodInstrumenter extends MethodVisitor {
   public void visitMethodInsn(
       int opcode, String owner, String name, String descriptor, boolean isInterface) {
     beforeInstruction(opcode);
+    if (opcode == Opcodes.INVOKESPECIAL && ModelCalls.substitutesIn(className)) {
+      owner = ModelCalls.substituteFor(owner); // new X(...), or super calls of a subclass
+    }
     if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>")) {
       boolean barrierAction =
           owner.equals(SyncCalls.BARRIER)

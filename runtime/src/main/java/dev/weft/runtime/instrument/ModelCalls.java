@@ -3,10 +3,11 @@ package dev.weft.runtime.instrument;
 import java.util.Set;
 
 /**
- * Static calls that would start threads inside the JDK and are redirected to Weft's stand-ins in
- * {@code dev.weft.runtime.model}, which have the same signatures: the {@code Executors} thread-pool
- * factories and the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default pool
- * is the JDK's common pool.
+ * JDK code that would start threads of its own, replaced by Weft's stand-ins in {@code
+ * dev.weft.runtime.model}: static calls with the same signatures (the {@code Executors} thread-pool
+ * factories, and the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default
+ * pool is the JDK's common pool), and classes whose construction and subclassing get a model
+ * subclass with the same constructors ({@code ThreadPoolExecutor}).
  */
 final class ModelCalls {
   static final String MODEL_EXECUTORS = "dev/weft/runtime/model/ModelExecutors";
@@ -31,9 +32,19 @@ final class ModelCalls {
           "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;");
 
   /** JDK classes whose construction is replaced by a Weft subclass: JDK name to model name. */
-  private static final java.util.Map<String, String> SUBSTITUTES = java.util.Map.of();
+  private static final java.util.Map<String, String> SUBSTITUTES =
+      java.util.Map.of(
+          "java/util/concurrent/ThreadPoolExecutor",
+          "dev/weft/runtime/model/ControlledThreadPoolExecutor");
+
+  private static final String MODEL_PACKAGE = "dev/weft/runtime/model/";
 
   private ModelCalls() {}
+
+  /** Whether substitutions apply in this class: not in the models, which extend the originals. */
+  static boolean substitutesIn(String className) {
+    return !className.startsWith(MODEL_PACKAGE);
+  }
 
   /** Whether {@code new owner(...)} (and {@code extends owner}) becomes Weft's model subclass. */
   static boolean substitutes(String owner) {

@@ -2,7 +2,10 @@ package dev.weft.runtime.model;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -12,46 +15,50 @@ import java.util.function.Supplier;
  */
 public final class ModelExecutors {
   private static final int COMMON_PARALLELISM = 3;
-  private static ControlledExecutor common;
+  private static ExecutorService common;
 
   private ModelExecutors() {}
 
   public static ExecutorService newFixedThreadPool(int threads) {
-    return new ControlledExecutor(threads, null);
+    return new ControlledThreadPoolExecutor(
+        threads, threads, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
   }
 
   public static ExecutorService newFixedThreadPool(int threads, ThreadFactory factory) {
-    return new ControlledExecutor(threads, factory);
+    return new ControlledThreadPoolExecutor(
+        threads, threads, 0L, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), factory);
   }
 
   public static ExecutorService newCachedThreadPool() {
-    return new ControlledExecutor(Integer.MAX_VALUE, null);
+    return new ControlledThreadPoolExecutor(
+        0, Integer.MAX_VALUE, 60L, TimeUnit.SECONDS, new SynchronousQueue<>());
   }
 
   public static ExecutorService newCachedThreadPool(ThreadFactory factory) {
-    return new ControlledExecutor(Integer.MAX_VALUE, factory);
+    return new ControlledThreadPoolExecutor(
+        0, Integer.MAX_VALUE, 60L, TimeUnit.SECONDS, new SynchronousQueue<>(), factory);
   }
 
   public static ExecutorService newSingleThreadExecutor() {
-    return new ControlledExecutor(1, null);
+    return newFixedThreadPool(1);
   }
 
   public static ExecutorService newSingleThreadExecutor(ThreadFactory factory) {
-    return new ControlledExecutor(1, factory);
+    return newFixedThreadPool(1, factory);
   }
 
   public static ExecutorService newWorkStealingPool() {
-    return new ControlledExecutor(COMMON_PARALLELISM, null);
+    return newFixedThreadPool(COMMON_PARALLELISM);
   }
 
   public static ExecutorService newWorkStealingPool(int parallelism) {
-    return new ControlledExecutor(parallelism, null);
+    return newFixedThreadPool(parallelism);
   }
 
   /** The run's stand-in for {@code ForkJoinPool.commonPool()} as an async executor. */
   public static synchronized ExecutorService commonPool() {
     if (common == null) {
-      common = new ControlledExecutor(COMMON_PARALLELISM, null);
+      common = newFixedThreadPool(COMMON_PARALLELISM);
     }
     return common;
   }

@@ -1,0 +1,153 @@
+package dev.weft.testtargets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Programs that build thread pools the ways real code does: {@code new ThreadPoolExecutor} with
+ * bounded queues and rejection policies, subclasses with execution hooks, casts of {@code
+ * Executors} pools. The correct ones check the pool's contract themselves.
+ */
+public final class PoolTargets {
+  private PoolTargets() {}
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError(what);
+    }
+  }
+
+  /** A bounded pool whose overflow runs in the caller: every task runs exactly once. */
+  public static void boundedPoolCallerRuns() throws InterruptedException {
+    AtomicInteger ran = new AtomicInteger();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            1,
+            2,
+            1,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(1),
+            new ThreadPoolExecutor.CallerRunsPolicy());
+    for (int i = 0; i < 6; i++) {
+      pool.execute(ran::incrementAndGet);
+    }
+    pool.shutdown();
+    check(pool.awaitTermination(1, TimeUnit.MINUTES), "pool did not terminate");
+    check(ran.get() == 6, "ran " + ran.get() + " of 6");
+    check(pool.getPoolSize() == 0 && pool.isTerminated(), "workers left: " + pool);
+    check(pool.getLargestPoolSize() <= 2, "more workers than the maximum: " + pool);
+  }
+
+  /** A direct-handoff pool with one worker rejects what it cannot take, and runs what it took. */
+  public static void handoffPoolRejects() throws InterruptedException {
+    AtomicInteger ran = new AtomicInteger();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(0, 1, 1, TimeUnit.SECONDS, new SynchronousQueue<>());
+    int accepted = 0;
+    for (int i = 0; i < 4; i++) {
+      try {
+        pool.execute(ran::incrementAndGet);
+        accepted++;
+      } catch (RejectedExecutionException expected) {
+        // the one worker is busy
+      }
+    }
+    check(accepted >= 1, "the first task must be accepted");
+    pool.shutdown();
+    check(pool.awaitTermination(1, TimeUnit.MINUTES), "pool did not terminate");
+    check(ran.get() == accepted, "accepted " + accepted + " but ran " + ran.get());
+  }
+
+  /** A subclass's hooks see every task, and {@code terminated} runs once after the last. */
+  static final class CountingPool extends ThreadPoolExecutor {
+    final AtomicInteger before = new AtomicInteger();
+    final AtomicInteger after = new AtomicInteger();
+    final AtomicInteger terminatedCalls = new AtomicInteger();
+    volatile int afterAtTermination = -1;
+
+    CountingPool() {
+      super(2, 2, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+    }
+
+    @Override
+    protected void beforeExecute(Thread t, Runnable r) {
+      before.incrementAndGet();
+      super.beforeExecute(t, r);
+    }
+
+    @Override
+    protected void afterExecute(Runnable r, Throwable t) {
+      super.afterExecute(r, t);
+      after.incrementAndGet();
+    }
+
+    @Override
+    protected void terminated() {
+      afterAtTermination = after.get();
+      terminatedCalls.incrementAndGet();
+    }
+  }
+
+  public static void subclassHooksSeeEveryTask() throws Exception {
+    CountingPool pool = new CountingPool();
+    List<Future<Integer>> results = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      int n = i;
+      results.add(pool.submit(() -> n * n));
+    }
+    int sum = 0;
+    for (Future<Integer> f : results) {
+      sum += f.get();
+    }
+    pool.shutdown();
+    check(pool.awaitTermination(1, TimeUnit.MINUTES), "pool did not terminate");
+    check(sum == 0 + 1 + 4 + 9, "sum " + sum);
+    check(pool.before.get() == 4 && pool.after.get() == 4, "hooks " + pool.before + pool.after);
+    check(pool.terminatedCalls.get() == 1, "terminated() ran " + pool.terminatedCalls + " times");
+    check(pool.afterAtTermination == 4, "terminated() before the last task finished");
+  }
+
+  /** {@code Executors} pools are {@code ThreadPoolExecutor}s, as on the JDK. */
+  public static void executorsPoolIsAThreadPoolExecutor()
+      throws InterruptedException, ExecutionException {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ThreadPoolExecutor tpe = (ThreadPoolExecutor) pool;
+    check(tpe.getCorePoolSize() == 2, "core " + tpe.getCorePoolSize());
+    List<java.util.concurrent.Callable<Integer>> tasks = new ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      int n = i;
+      tasks.add(() -> n);
+    }
+    int sum = 0;
+    for (Future<Integer> f : pool.invokeAll(tasks)) {
+      sum += f.get();
+    }
+    check(sum == 6, "sum " + sum);
+    check(pool.shutdownNow().isEmpty(), "tasks left after invokeAll");
+  }
+
+  static int hits;
+
+  /** Bug: tasks of a subclassed pool update a plain field. */
+  public static void lostUpdateInSubclassedPool() throws InterruptedException {
+    hits = 0;
+    CountingPool pool = new CountingPool();
+    for (int i = 0; i < 2; i++) {
+      pool.execute(() -> hits++);
+    }
+    pool.shutdown();
+    pool.awaitTermination(1, TimeUnit.MINUTES);
+    check(hits == 2, "lost update: " + hits);
+  }
+}
