@@ -10,7 +10,6 @@ import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.scheduler.RunResult;
 import dev.weft.runtime.scheduler.Strategy;
 import dev.weft.testtargets.PoolTargets;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,7 +31,11 @@ class ThreadPoolsTest {
         "boundedPoolCallerRuns",
         "handoffPoolRejects",
         "subclassHooksSeeEveryTask",
-        "executorsPoolIsAThreadPoolExecutor"
+        "executorsPoolIsAThreadPoolExecutor",
+        "scheduledTasksRunInDueOrder",
+        "fixedRateRunsUntilCancelled",
+        "heartbeatLeftRunning",
+        "asyncStagesAndTimeouts"
       })
   void keepsTheContractInEveryRun(String method) throws Exception {
     RunExecutor executor = executor(method);
@@ -46,9 +49,10 @@ class ThreadPoolsTest {
     }
   }
 
-  @Test
-  void lostUpdateInASubclassedPoolIsFoundAndReplays() throws Exception {
-    RunExecutor executor = executor("lostUpdateInSubclassedPool");
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"lostUpdateInSubclassedPool", "asyncStagesLoseAnUpdate"})
+  void lostUpdatesInPoolTasksAreFound(String method) throws Exception {
+    RunExecutor executor = executor(method);
     for (Strategy strategy : new Strategy[] {new RandomWalk(4), new Pct(2, 4)}) {
       RunResult found = null;
       for (int run = 1; run <= 1_000 && found == null; run++) {

@@ -3,12 +3,17 @@ package dev.weft.testtargets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -148,6 +153,84 @@ public final class PoolTargets {
     }
     pool.shutdown();
     pool.awaitTermination(1, TimeUnit.MINUTES);
+    check(hits == 2, "lost update: " + hits);
+  }
+
+  /** Delayed tasks run in due order, on the virtual clock, whatever order they were given in. */
+  public static void scheduledTasksRunInDueOrder() throws Exception {
+    ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(2);
+    List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+    long start = System.nanoTime();
+    ScheduledFuture<?> c = pool.schedule(() -> order.add("c"), 3, TimeUnit.HOURS);
+    ScheduledFuture<?> a = pool.schedule(() -> order.add("a"), 1, TimeUnit.HOURS);
+    ScheduledFuture<String> b = pool.schedule(() -> "b", 2, TimeUnit.HOURS);
+    a.get();
+    order.add(b.get());
+    c.get();
+    long elapsed = System.nanoTime() - start;
+    check(order.equals(List.of("a", "b", "c")), "order " + order);
+    check(elapsed >= TimeUnit.HOURS.toNanos(3), "ran before due: " + elapsed);
+    pool.shutdown();
+    check(pool.awaitTermination(1, TimeUnit.MINUTES), "pool did not terminate");
+  }
+
+  /** A fixed-rate task runs once per period, on the virtual clock, until cancelled. */
+  public static void fixedRateRunsUntilCancelled() throws Exception {
+    ScheduledExecutorService pool = Executors.newSingleThreadScheduledExecutor();
+    java.util.concurrent.CountDownLatch threeTicks = new java.util.concurrent.CountDownLatch(3);
+    long start = System.nanoTime();
+    ScheduledFuture<?> tick =
+        pool.scheduleAtFixedRate(threeTicks::countDown, 0, 10, TimeUnit.SECONDS);
+    threeTicks.await();
+    long elapsed = System.nanoTime() - start;
+    check(elapsed >= TimeUnit.SECONDS.toNanos(20), "third tick before 20 s: " + elapsed);
+    tick.cancel(false);
+    check(tick.isCancelled(), "not cancelled");
+    pool.shutdown();
+    check(pool.awaitTermination(1, TimeUnit.MINUTES), "pool did not terminate");
+  }
+
+  /** A heartbeat left running does not keep the run alive once the program's work is done. */
+  public static void heartbeatLeftRunning() {
+    ScheduledExecutorService pool = Executors.newScheduledThreadPool(1);
+    pool.scheduleWithFixedDelay(() -> hits++, 1, 1, TimeUnit.SECONDS);
+  }
+
+  /** Async stages without an executor, and timeouts, run on controlled threads. */
+  public static void asyncStagesAndTimeouts() {
+    CompletableFuture<Integer> six =
+        CompletableFuture.supplyAsync(() -> 2)
+            .thenApplyAsync(x -> x * 3)
+            .thenCombineAsync(CompletableFuture.completedFuture(0), Integer::sum);
+    check(six.join() == 6, "pipeline gave " + six.join());
+    CompletableFuture<String> never = new CompletableFuture<>();
+    try {
+      never.orTimeout(5, TimeUnit.SECONDS).join();
+      check(false, "orTimeout did not time out");
+    } catch (java.util.concurrent.CompletionException e) {
+      check(e.getCause() instanceof java.util.concurrent.TimeoutException, "cause " + e);
+    }
+    String value =
+        new CompletableFuture<String>().completeOnTimeout("late", 1, TimeUnit.MINUTES).join();
+    check(value.equals("late"), "completeOnTimeout gave " + value);
+    CompletableFuture<String> quick = new CompletableFuture<>();
+    quick.orTimeout(1, TimeUnit.HOURS);
+    CompletableFuture.runAsync(() -> quick.complete("done"));
+    check(quick.join().equals("done"), "completed in time but got " + quick);
+    Executor later = CompletableFuture.delayedExecutor(1, TimeUnit.HOURS);
+    long start = System.nanoTime();
+    CompletableFuture.runAsync(() -> {}, later).join();
+    check(System.nanoTime() - start >= TimeUnit.HOURS.toNanos(1), "delayed executor ran early");
+  }
+
+  /** Bug: two async stages update a plain field. */
+  public static void asyncStagesLoseAnUpdate() {
+    hits = 0;
+    CompletableFuture<Void> first = CompletableFuture.completedFuture(1).thenRunAsync(() -> hits++);
+    CompletableFuture<Void> second =
+        CompletableFuture.completedFuture(2).thenRunAsync(() -> hits++);
+    first.join();
+    second.join();
     check(hits == 2, "lost update: " + hits);
   }
 }

@@ -7,7 +7,8 @@ import java.util.Set;
  * dev.weft.runtime.model}: static calls with the same signatures (the {@code Executors} thread-pool
  * factories, and the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default
  * pool is the JDK's common pool), and classes whose construction and subclassing get a model
- * subclass with the same constructors ({@code ThreadPoolExecutor}).
+ * subclass with the same constructors ({@code ThreadPoolExecutor}, {@code
+ * ScheduledThreadPoolExecutor}).
  */
 final class ModelCalls {
   static final String MODEL_EXECUTORS = "dev/weft/runtime/model/ModelExecutors";
@@ -24,18 +25,29 @@ final class ModelCalls {
           "newSingleThreadExecutor(Ljava/util/concurrent/ThreadFactory;)"
               + "Ljava/util/concurrent/ExecutorService;",
           "newWorkStealingPool()Ljava/util/concurrent/ExecutorService;",
-          "newWorkStealingPool(I)Ljava/util/concurrent/ExecutorService;");
+          "newWorkStealingPool(I)Ljava/util/concurrent/ExecutorService;",
+          "newScheduledThreadPool(I)Ljava/util/concurrent/ScheduledExecutorService;",
+          "newScheduledThreadPool(ILjava/util/concurrent/ThreadFactory;)"
+              + "Ljava/util/concurrent/ScheduledExecutorService;",
+          "newSingleThreadScheduledExecutor()Ljava/util/concurrent/ScheduledExecutorService;",
+          "newSingleThreadScheduledExecutor(Ljava/util/concurrent/ThreadFactory;)"
+              + "Ljava/util/concurrent/ScheduledExecutorService;");
 
   private static final Set<String> COMPLETABLE =
       Set.of(
           "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
-          "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;");
+          "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;",
+          "delayedExecutor(JLjava/util/concurrent/TimeUnit;)Ljava/util/concurrent/Executor;",
+          "delayedExecutor(JLjava/util/concurrent/TimeUnit;Ljava/util/concurrent/Executor;)"
+              + "Ljava/util/concurrent/Executor;");
 
   /** JDK classes whose construction is replaced by a Weft subclass: JDK name to model name. */
   private static final java.util.Map<String, String> SUBSTITUTES =
       java.util.Map.of(
           "java/util/concurrent/ThreadPoolExecutor",
-          "dev/weft/runtime/model/ControlledThreadPoolExecutor");
+          "dev/weft/runtime/model/ControlledThreadPoolExecutor",
+          "java/util/concurrent/ScheduledThreadPoolExecutor",
+          "dev/weft/runtime/model/ControlledScheduledThreadPoolExecutor");
 
   private static final String MODEL_PACKAGE = "dev/weft/runtime/model/";
 

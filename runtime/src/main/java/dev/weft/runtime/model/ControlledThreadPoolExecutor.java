@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CancellationException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionHandler;
@@ -93,17 +93,7 @@ public class ControlledThreadPoolExecutor extends ThreadPoolExecutor {
     this.core = corePoolSize;
     this.max = maximumPoolSize;
     // the JDK's default factory numbers pools process-wide; this one repeats per run
-    this.factory = threadFactory == null ? new NamedThreads() : threadFactory;
-  }
-
-  /** Names workers {@code pool-thread-N}, counting within the pool so names repeat per run. */
-  private static final class NamedThreads implements ThreadFactory {
-    private int created;
-
-    @Override
-    public synchronized Thread newThread(Runnable r) {
-      return new Thread(r, "pool-thread-" + ++created);
-    }
+    this.factory = threadFactory == null ? new PoolThreads() : threadFactory;
   }
 
   // ------------------------------------------------------------------------------ submission
@@ -442,81 +432,27 @@ public class ControlledThreadPoolExecutor extends ThreadPoolExecutor {
   // ---------------------------------------------------------- bulk submission (waits here)
 
   @Override
-  public <T> List<Future<T>> invokeAll(Collection<? extends java.util.concurrent.Callable<T>> tasks)
+  public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks)
       throws InterruptedException {
-    List<Future<T>> futures = new ArrayList<>();
-    for (java.util.concurrent.Callable<T> task : tasks) {
-      futures.add(submit(task));
-    }
-    for (Future<T> f : futures) {
-      try {
-        f.get();
-      } catch (ExecutionException | CancellationException ignored) {
-        // reported through the future, as invokeAll does
-      }
-    }
-    return futures;
+    return BulkSubmission.invokeAll(this, tasks);
   }
 
   @Override
   public <T> List<Future<T>> invokeAll(
-      Collection<? extends java.util.concurrent.Callable<T>> tasks, long timeout, TimeUnit unit)
+      Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
       throws InterruptedException {
-    long deadline = System.nanoTime() + unit.toNanos(timeout);
-    List<Future<T>> futures = new ArrayList<>();
-    for (java.util.concurrent.Callable<T> task : tasks) {
-      futures.add(submit(task));
-    }
-    for (Future<T> f : futures) {
-      try {
-        f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      } catch (ExecutionException | CancellationException ignored) {
-        // reported through the future
-      } catch (TimeoutException e) {
-        for (Future<T> g : futures) {
-          g.cancel(true);
-        }
-        break;
-      }
-    }
-    return futures;
+    return BulkSubmission.invokeAll(this, tasks, timeout, unit);
   }
 
   @Override
-  public <T> T invokeAny(Collection<? extends java.util.concurrent.Callable<T>> tasks)
+  public <T> T invokeAny(Collection<? extends Callable<T>> tasks)
       throws InterruptedException, ExecutionException {
-    try {
-      return invokeAny(tasks, Long.MAX_VALUE, TimeUnit.NANOSECONDS);
-    } catch (TimeoutException impossible) {
-      throw new ExecutionException(impossible);
-    }
+    return BulkSubmission.invokeAny(this, tasks);
   }
 
   @Override
-  public <T> T invokeAny(
-      Collection<? extends java.util.concurrent.Callable<T>> tasks, long timeout, TimeUnit unit)
+  public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
       throws InterruptedException, ExecutionException, TimeoutException {
-    if (tasks.isEmpty()) {
-      throw new IllegalArgumentException("no tasks");
-    }
-    List<Future<T>> futures = new ArrayList<>();
-    for (java.util.concurrent.Callable<T> task : tasks) {
-      futures.add(submit(task));
-    }
-    ExecutionException last = null;
-    try {
-      for (Future<T> f : futures) {
-        try {
-          return f.get(timeout, unit);
-        } catch (ExecutionException e) {
-          last = e;
-        }
-      }
-      throw last;
-    } finally {
-      for (Future<T> f : futures) {
-        f.cancel(true);
-      }
-    }
+    return BulkSubmission.invokeAny(this, tasks, timeout, unit);
   }
 }

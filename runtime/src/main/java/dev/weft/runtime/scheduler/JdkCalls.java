@@ -69,8 +69,10 @@ public final class JdkCalls {
       MethodHandles.Lookup caller, String name, MethodType type, int site)
       throws ReflectiveOperationException {
     Class<?> owner = type.parameterType(0);
-    MethodHandle target =
-        caller.findVirtual(owner, name, type.dropParameterTypes(0, 1)).asType(type);
+    MethodHandle target = CompletionDefaults.redirect(caller, owner, name, type);
+    if (target == null) {
+      target = caller.findVirtual(owner, name, type.dropParameterTypes(0, 1)).asType(type);
+    }
     int kind = AccessKinds.of(name);
     String npe =
         "Cannot invoke \"" + owner.getName() + "." + name + "()\" because the receiver is null";

@@ -362,8 +362,9 @@ public final class Scheduler {
 
   /**
    * Whether the thread can run. A thread in a timed wait that nothing has ended yet can only time
-   * out, and a timeout fires only when no thread is ready: virtual time passes when everyone waits.
-   * (A sleep is not a wait for anything; it ends whenever the strategy picks it.)
+   * out, and a timeout fires only when no thread is ready (virtual time passes when everyone waits)
+   * or once the clock has passed its deadline (someone slept past it). A sleep is not a wait for
+   * anything; it ends whenever the strategy picks it, and moves the clock on.
    */
   private int readiness(ControlledThread t) {
     if (t.finished) {
@@ -375,7 +376,7 @@ public final class Scheduler {
           || (t.blockInterruptible && t.interrupted)) {
         return READY;
       }
-      return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
+      return timedReadiness(t);
     }
     switch (t.pendingKind) {
       case MONITOR_ENTER:
@@ -387,19 +388,30 @@ public final class Scheduler {
         if (t.notified || t.interrupted) {
           return READY;
         }
-        return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
+        return timedReadiness(t);
       case THREAD_JOIN:
         ControlledThread target = (ControlledThread) t.pendingObject;
         if (target == null || target.finished || t.interrupted) {
           return READY;
         }
-        return t.pendingTimeout > 0 ? ONLY_TO_TIME_OUT : BLOCKED;
+        return timedReadiness(t);
       default:
         return READY;
     }
   }
 
+  /** A thread waiting with nothing to wake it: it may only time out, if it has a deadline. */
+  private int timedReadiness(ControlledThread t) {
+    if (t.pendingTimeout <= 0) {
+      return BLOCKED;
+    }
+    return clock.elapsed() - t.pendingSince >= t.pendingTimeout ? READY : ONLY_TO_TIME_OUT;
+  }
+
   private ControlledThread decide(ControlledThread current) {
+    if (onlyIdleLeft()) {
+      return null; // not even their timers fire: the program's work is done
+    }
     int n = 0;
     int polling = 0;
     for (ControlledThread c : threads) {
@@ -576,14 +588,26 @@ public final class Scheduler {
     handTurnTo(next);
   }
 
+  /** Whether every live thread is an idle pool worker (and at least one is). */
+  private boolean onlyIdleLeft() {
+    boolean anyIdle = false;
+    for (ControlledThread c : threads) {
+      if (!c.finished) {
+        if (!c.idle) {
+          return false;
+        }
+        anyIdle = true;
+      }
+    }
+    return anyIdle;
+  }
+
   private void noThreadEnabled() {
     boolean allFinished = true;
-    boolean onlyIdleLeft = true;
     for (ControlledThread c : threads) {
       allFinished &= c.finished;
-      onlyIdleLeft &= c.finished || c.idle;
     }
-    if (!allFinished && onlyIdleLeft) {
+    if (!allFinished && onlyIdleLeft()) {
       abort(); // idle pool workers are all that is left: the run is over, and they unwind
       return;
     }
