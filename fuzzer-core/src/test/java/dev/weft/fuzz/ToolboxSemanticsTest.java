@@ -15,9 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Weft's models of locks, conditions, semaphores, latches, barriers, {@code LockSupport}, virtual
- * time and spin-waits keep the JDK's guarantees: correct programs that check those guarantees
- * themselves pass in every explored interleaving, never deadlock or hang, and are never skipped.
+ * Weft's models of locks, stamped locks, conditions, semaphores, latches, barriers, phasers,
+ * exchangers, {@code LockSupport}, virtual time and spin-waits keep the JDK's guarantees: correct
+ * programs that check those guarantees themselves pass in every explored interleaving, never
+ * deadlock or hang, and are never skipped.
  */
 class ToolboxSemanticsTest {
   private static final int RUNS = 300;
@@ -34,7 +35,15 @@ class ToolboxSemanticsTest {
         "parkUntilUnparked",
         "sleepMovesTheClock",
         "lockInterruptiblyIsInterrupted",
-        "spinsHandOffBothWays");
+        "spinsHandOffBothWays",
+        "stampedLockExcludes",
+        "stampedOptimisticReadValidates",
+        "stampedLockViewsExclude",
+        "stampedLockWaitsEndByTimeoutOrInterrupt",
+        "phaserKeepsPartiesInStep",
+        "phaserTreeAdvancesTogether",
+        "exchangerSwapsPairwise",
+        "exchangeTimesOutAlone");
   }
 
   @ParameterizedTest(name = "{0}")

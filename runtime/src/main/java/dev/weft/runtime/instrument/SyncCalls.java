@@ -14,9 +14,10 @@ import net.bytebuddy.jar.asm.Type;
  * method. The hook takes the receiver as the API type, the original arguments and the site id.
  */
 final class SyncCalls {
-  static final String SYNC_HOOKS = "dev/weft/runtime/scheduler/SyncHooks";
+  private static final String SCHEDULER = "dev/weft/runtime/scheduler/";
+  static final String SYNC_HOOKS = SCHEDULER + "SyncHooks";
   static final String BARRIER = "java/util/concurrent/CyclicBarrier";
-  static final String BLOCKING_HOOKS = "dev/weft/runtime/scheduler/BlockingHooks";
+  static final String BLOCKING_HOOKS = SCHEDULER + "BlockingHooks";
   private static final String QUEUE = "java/util/concurrent/BlockingQueue";
   private static final String DEQUE = "java/util/concurrent/BlockingDeque";
   private static final String FUTURE = "java/util/concurrent/Future";
@@ -67,6 +68,35 @@ final class SyncCalls {
           sync(BARRIER, "reset()V", "barrierReset"),
           sync(BARRIER, "isBroken()Z", "barrierIsBroken"),
           sync(BARRIER, "getNumberWaiting()I", "barrierNumberWaiting"),
+          stamped("writeLock()J", "writeLock"),
+          stamped("writeLockInterruptibly()J", "writeLockInterruptibly"),
+          stamped("tryWriteLock()J", "tryWriteLock"),
+          stamped("tryWriteLock(J" + UNIT + ")J", "tryWriteLockTimed"),
+          stamped("readLock()J", "readLock"),
+          stamped("readLockInterruptibly()J", "readLockInterruptibly"),
+          stamped("tryReadLock()J", "tryReadLock"),
+          stamped("tryReadLock(J" + UNIT + ")J", "tryReadLockTimed"),
+          stamped("unlockWrite(J)V", "unlockWrite"),
+          stamped("unlockRead(J)V", "unlockRead"),
+          stamped("unlock(J)V", "unlockStamp"),
+          stamped("tryUnlockWrite()Z", "tryUnlockWrite"),
+          stamped("tryUnlockRead()Z", "tryUnlockRead"),
+          stamped("tryConvertToWriteLock(J)J", "tryConvertToWriteLock"),
+          stamped("tryConvertToReadLock(J)J", "tryConvertToReadLock"),
+          stamped("tryConvertToOptimisticRead(J)J", "tryConvertToOptimisticRead"),
+          stamped("tryOptimisticRead()J", "tryOptimisticRead"),
+          stamped("validate(J)Z", "validate"),
+          phaser("arrive()I", "arrive"),
+          phaser("arriveAndDeregister()I", "arriveAndDeregister"),
+          phaser("forceTermination()V", "forceTermination"),
+          phaser("arriveAndAwaitAdvance()I", "arriveAndAwaitAdvance"),
+          phaser("awaitAdvance(I)I", "awaitAdvance"),
+          phaser("awaitAdvanceInterruptibly(I)I", "awaitAdvanceInterruptibly"),
+          phaser("awaitAdvanceInterruptibly(IJ" + UNIT + ")I", "awaitAdvanceTimed"),
+          phaser("register()I", "register"),
+          phaser("bulkRegister(I)I", "bulkRegister"),
+          exchanger("exchange(" + OBJ + ")" + OBJ, "exchange"),
+          exchanger("exchange(" + OBJ + "J" + UNIT + ")" + OBJ, "exchangeTimed"),
           new Entry(TIME_UNIT, "sleep(J)V", MethodInstrumenter.HOOKS, "timeUnitSleep"),
           blocking(QUEUE, "take()" + OBJ, "take"),
           blocking(QUEUE, "poll(J" + UNIT + ")" + OBJ, "pollTimed"),
@@ -113,6 +143,19 @@ final class SyncCalls {
 
   private static Entry sync(String api, String method, String hook) {
     return new Entry(api, method, SYNC_HOOKS, hook);
+  }
+
+  private static Entry stamped(String method, String hook) {
+    return new Entry(
+        "java/util/concurrent/locks/StampedLock", method, SCHEDULER + "StampedLockHooks", hook);
+  }
+
+  private static Entry phaser(String method, String hook) {
+    return new Entry("java/util/concurrent/Phaser", method, SCHEDULER + "PhaserHooks", hook);
+  }
+
+  private static Entry exchanger(String method, String hook) {
+    return new Entry("java/util/concurrent/Exchanger", method, SCHEDULER + "ExchangerHooks", hook);
   }
 
   static CallHooks.Replacement replacementFor(
