@@ -4,8 +4,9 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Which method calls become hook calls: {@code Object.wait/notify/notifyAll}, the {@link Thread}
- * operations Weft models, and the calls that would end the JVM. The hook takes the receiver (if
- * any) and the original arguments, plus the site id when it is a scheduling point.
+ * operations Weft models, the identities a target can observe ({@link
+ * dev.weft.runtime.scheduler.Identities}), and the calls that would end the JVM. The hook takes the
+ * receiver (if any) and the original arguments, plus the site id when it is a scheduling point.
  */
 final class CallHooks {
   /** A hook call that stands in for the original invocation. */
@@ -13,6 +14,11 @@ final class CallHooks {
       String hookClass, String hook, String descriptor, String operation, boolean takesSite) {
     Replacement(String hook, String descriptor, String operation, boolean takesSite) {
       this(MethodInstrumenter.HOOKS, hook, descriptor, operation, takesSite);
+    }
+
+    /** Whether the hook is one of the per-run models rather than Weft's scheduler. */
+    boolean isModel() {
+      return !ModelCalls.substitutesIn(hookClass);
     }
   }
 
@@ -29,6 +35,12 @@ final class CallHooks {
       if (r != null) {
         return r;
       }
+      if (!isJdkClass(owner) || owner.equals("java/lang/Object")) {
+        r = identityMethod(name, desc);
+        if (r != null) {
+          return r;
+        }
+      }
       if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Runtime")) {
         if ((name.equals("exit") || name.equals("halt")) && desc.equals("(I)V")) {
           return new Replacement("runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
@@ -39,15 +51,57 @@ final class CallHooks {
       }
       return null;
     }
+    if (opcode == Opcodes.INVOKESPECIAL
+        && owner.equals("java/lang/Object")
+        && name.equals("hashCode")
+        && desc.equals("()I")) {
+      return identity("identityHashCode", "(Ljava/lang/Object;)I"); // super.hashCode()
+    }
     if (opcode == Opcodes.INVOKESTATIC) {
       if (owner.equals("java/lang/System") && name.equals("exit") && desc.equals("(I)V")) {
         return new Replacement("exit", "(I)V", "exit", false);
+      }
+      if (owner.equals("java/lang/System")
+          && name.equals("identityHashCode")
+          && desc.equals("(Ljava/lang/Object;)I")) {
+        return identity("identityHashCode", "(Ljava/lang/Object;)I");
       }
       if (types.isThread(owner)) {
         return threadStaticMethod(name, desc);
       }
     }
     return null;
+  }
+
+  private static final String IDENTITIES = "dev/weft/runtime/scheduler/Identities";
+
+  private static Replacement identity(String hook, String descriptor) {
+    return new Replacement(IDENTITIES, hook, descriptor, "", false);
+  }
+
+  /** Classes of the JDK, by internal name (arrays count: their methods are the JDK's). */
+  static boolean isJdkClass(String owner) {
+    return owner.startsWith("java/")
+        || owner.startsWith("javax/")
+        || owner.startsWith("jdk/")
+        || owner.startsWith("sun/")
+        || owner.startsWith("[");
+  }
+
+  /**
+   * {@code hashCode()} and {@code toString()} on a receiver typed as {@code Object} or as a target
+   * class: the hook gives the run's identity hash where the class keeps {@code Object}'s. JDK-typed
+   * receivers keep their own methods (and their access recording).
+   */
+  private static Replacement identityMethod(String name, String desc) {
+    switch (name + desc) {
+      case "hashCode()I":
+        return identity("hashCode", "(Ljava/lang/Object;)I");
+      case "toString()Ljava/lang/String;":
+        return identity("toString", "(Ljava/lang/Object;)Ljava/lang/String;");
+      default:
+        return null;
+    }
   }
 
   private static Replacement objectMethod(String name, String desc) {
@@ -86,6 +140,9 @@ final class CallHooks {
         return new Replacement("threadIsInterrupted", "(" + thread + ")Z", "", false);
       case "isAlive()Z":
         return new Replacement("threadIsAlive", "(" + thread + ")Z", "", false);
+      case "getId()J":
+      case "threadId()J":
+        return identity("threadId", "(" + thread + ")J");
       default:
         return null;
     }

@@ -377,12 +377,20 @@ final class MethodInstrumenter extends MethodVisitor {
       fieldUpdater(opcode, owner, name, descriptor, isInterface);
       return;
     }
-    if (opcode == Opcodes.INVOKESTATIC && ModelCalls.redirects(owner, name, descriptor)) {
-      super.visitMethodInsn(opcode, ModelCalls.MODEL_EXECUTORS, name, descriptor, false);
+    String model =
+        opcode == Opcodes.INVOKESTATIC && ModelCalls.substitutesIn(className)
+            ? ModelCalls.redirectOwner(
+                ModelCalls.declaringOwner(owner, name, types), name, descriptor)
+            : null;
+    if (model != null) {
+      super.visitMethodInsn(opcode, model, name, descriptor, false);
       return;
     }
     CallHooks.Replacement replacement =
         CallHooks.replacementFor(opcode, owner, name, descriptor, types);
+    if (replacement != null && !ModelCalls.substitutesIn(className) && replacement.isModel()) {
+      replacement = null; // the models call the JDK's own fork/join
+    }
     if (replacement != null) {
       if (replacement.takesSite()) {
         pushInt(site(replacement.operation()));
@@ -417,7 +425,9 @@ final class MethodInstrumenter extends MethodVisitor {
       return owner.equals(SyncCalls.BARRIER) || ModelCalls.substitutes(owner);
     }
     return isFieldUpdaterFactory(opcode, owner, name)
-        || (opcode == Opcodes.INVOKESTATIC && ModelCalls.redirects(owner, name, desc))
+        || (opcode == Opcodes.INVOKESTATIC
+            && ModelCalls.redirectOwner(ModelCalls.declaringOwner(owner, name, types), name, desc)
+                != null)
         || CallHooks.replacementFor(opcode, owner, name, desc, types) != null
         || (invokeDynamic && JdkCallSites.intercepts(opcode, owner, name));
   }

@@ -50,7 +50,7 @@ final class MethodRefBridges {
       return null;
     }
     Handle impl = (Handle) bootstrapArgs[1];
-    if (impl.getOwner().equals(className) || !isJdk(impl.getOwner())) {
+    if (impl.getOwner().equals(className) || !CallHooks.isJdkClass(impl.getOwner())) {
       return null;
     }
     switch (impl.getTag()) {
@@ -62,13 +62,6 @@ final class MethodRefBridges {
       default:
         return null;
     }
-  }
-
-  private static boolean isJdk(String owner) {
-    return owner.startsWith("java/")
-        || owner.startsWith("javax/")
-        || owner.startsWith("jdk/")
-        || owner.startsWith("sun/");
   }
 
   /** The bridge's handle, standing in for {@code target}. */

@@ -5,13 +5,14 @@ import java.util.Set;
 /**
  * JDK code that would start threads of its own, replaced by Weft's stand-ins in {@code
  * dev.weft.runtime.model}: static calls with the same signatures (the {@code Executors} thread-pool
- * factories, and the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default
- * pool is the JDK's common pool), and classes whose construction and subclassing get a model
- * subclass with the same constructors ({@code ThreadPoolExecutor}, {@code
- * ScheduledThreadPoolExecutor}).
+ * factories, the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default pool is
+ * the JDK's common pool, {@code ForkJoinPool.commonPool()} and {@code ForkJoinTask.invokeAll}), and
+ * classes whose construction and subclassing get a model subclass with the same constructors
+ * ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor}, {@code ForkJoinPool}).
  */
 final class ModelCalls {
   static final String MODEL_EXECUTORS = "dev/weft/runtime/model/ModelExecutors";
+  static final String MODEL_FORK_JOIN = "dev/weft/runtime/model/ModelForkJoin";
 
   private static final Set<String> EXECUTORS =
       Set.of(
@@ -47,13 +48,27 @@ final class ModelCalls {
           "java/util/concurrent/ThreadPoolExecutor",
           "dev/weft/runtime/model/ControlledThreadPoolExecutor",
           "java/util/concurrent/ScheduledThreadPoolExecutor",
-          "dev/weft/runtime/model/ControlledScheduledThreadPoolExecutor");
+          "dev/weft/runtime/model/ControlledScheduledThreadPoolExecutor",
+          "java/util/concurrent/ForkJoinPool",
+          "dev/weft/runtime/model/ControlledForkJoinPool");
 
   private static final String MODEL_PACKAGE = "dev/weft/runtime/model/";
 
+  private static final Set<String> FORK_JOIN_POOL =
+      Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;");
+
+  private static final Set<String> FORK_JOIN_TASK =
+      Set.of(
+          "invokeAll(Ljava/util/concurrent/ForkJoinTask;Ljava/util/concurrent/ForkJoinTask;)V",
+          "invokeAll([Ljava/util/concurrent/ForkJoinTask;)V",
+          "invokeAll(Ljava/util/Collection;)Ljava/util/Collection;");
+
   private ModelCalls() {}
 
-  /** Whether substitutions apply in this class: not in the models, which extend the originals. */
+  /**
+   * Whether substitutions and redirections apply in this class: not in the models, which extend the
+   * originals and call the JDK's own methods.
+   */
   static boolean substitutesIn(String className) {
     return !className.startsWith(MODEL_PACKAGE);
   }
@@ -68,14 +83,37 @@ final class ModelCalls {
     return SUBSTITUTES.getOrDefault(owner, owner);
   }
 
-  static boolean redirects(String owner, String name, String desc) {
+  /**
+   * The JDK class a static call really goes to: an unqualified {@code invokeAll(a, b)} inside a
+   * {@code RecursiveTask} subclass names the subclass as its owner in the bytecode.
+   */
+  static String declaringOwner(String owner, String name, TypeHierarchy types) {
+    if (CallHooks.isJdkClass(owner)) {
+      return owner;
+    }
+    if (name.equals("invokeAll") && types.isSubtypeOf(owner, "java/util/concurrent/ForkJoinTask")) {
+      return "java/util/concurrent/ForkJoinTask";
+    }
+    if (name.equals("commonPool")
+        && types.isSubtypeOf(owner, "java/util/concurrent/ForkJoinPool")) {
+      return "java/util/concurrent/ForkJoinPool";
+    }
+    return owner;
+  }
+
+  /** The model class a static call is redirected to, or null if it stays. */
+  static String redirectOwner(String owner, String name, String desc) {
     switch (owner) {
       case "java/util/concurrent/Executors":
-        return EXECUTORS.contains(name + desc);
+        return EXECUTORS.contains(name + desc) ? MODEL_EXECUTORS : null;
       case "java/util/concurrent/CompletableFuture":
-        return COMPLETABLE.contains(name + desc);
+        return COMPLETABLE.contains(name + desc) ? MODEL_EXECUTORS : null;
+      case "java/util/concurrent/ForkJoinPool":
+        return FORK_JOIN_POOL.contains(name + desc) ? MODEL_FORK_JOIN : null;
+      case "java/util/concurrent/ForkJoinTask":
+        return FORK_JOIN_TASK.contains(name + desc) ? MODEL_FORK_JOIN : null;
       default:
-        return false;
+        return null;
     }
   }
 }

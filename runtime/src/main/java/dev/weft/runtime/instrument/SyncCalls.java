@@ -23,6 +23,7 @@ final class SyncCalls {
   private static final String FUTURE = "java/util/concurrent/Future";
   private static final String COMPLETABLE = "java/util/concurrent/CompletableFuture";
   private static final String OBJ = "Ljava/lang/Object;";
+  private static final String FORK_JOIN_TASK = "java/util/concurrent/ForkJoinTask";
 
   private static final String LOCK = "java/util/concurrent/locks/Lock";
   private static final String CONDITION = "java/util/concurrent/locks/Condition";
@@ -108,7 +109,10 @@ final class SyncCalls {
           blocking(DEQUE, "putLast(" + OBJ + ")V", "putLast"),
           blocking(FUTURE, "get()" + OBJ, "get"),
           blocking(FUTURE, "get(J" + UNIT + ")" + OBJ, "getTimed"),
-          blocking(COMPLETABLE, "join()" + OBJ, "join"));
+          blocking(COMPLETABLE, "join()" + OBJ, "join"),
+          forkJoin("fork()L" + FORK_JOIN_TASK + ";", "fork"),
+          forkJoin("join()" + OBJ, "join"),
+          forkJoin("quietlyJoin()V", "quietlyJoin"));
 
   private static final Map<String, List<Entry>> BY_METHOD = new HashMap<>();
 
@@ -139,6 +143,10 @@ final class SyncCalls {
 
   private static Entry blocking(String api, String method, String hook) {
     return new Entry(api, method, BLOCKING_HOOKS, hook);
+  }
+
+  private static Entry forkJoin(String method, String hook) {
+    return new Entry(FORK_JOIN_TASK, method, ModelCalls.MODEL_FORK_JOIN, hook);
   }
 
   private static Entry sync(String api, String method, String hook) {

@@ -20,7 +20,6 @@ import java.util.function.Supplier;
  */
 public final class ModelExecutors {
   private static final int COMMON_PARALLELISM = 3;
-  private static ExecutorService common;
 
   private ModelExecutors() {}
 
@@ -78,11 +77,8 @@ public final class ModelExecutors {
   }
 
   /** The run's stand-in for {@code ForkJoinPool.commonPool()} as an async executor. */
-  public static synchronized ExecutorService commonPool() {
-    if (common == null) {
-      common = newFixedThreadPool(COMMON_PARALLELISM);
-    }
-    return common;
+  public static ExecutorService commonPool() {
+    return ModelForkJoin.commonPool();
   }
 
   private static ControlledScheduledThreadPoolExecutor delayer;

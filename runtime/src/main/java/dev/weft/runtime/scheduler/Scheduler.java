@@ -41,6 +41,7 @@ public final class Scheduler {
   private final CountDownLatch ended = new CountDownLatch(1);
   private final PointView view = new PointView();
   private final VirtualClock clock = new VirtualClock();
+  private final Identities identities = new Identities();
   private final SyncModel sync = new SyncModel();
 
   private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
@@ -252,6 +253,10 @@ public final class Scheduler {
 
   VirtualClock clock() {
     return clock;
+  }
+
+  Identities identities() {
+    return identities;
   }
 
   SyncModel sync() {
