@@ -30,27 +30,14 @@ class ForkJoinTest {
   @ValueSource(strings = {"recursiveSumOnOwnPool", "invokeAllOnCommonPool"})
   void correctProgramsPassInEveryRun(String method) throws Exception {
     RunExecutor executor = executor(method);
-    for (Strategy strategy : new Strategy[] {new RandomWalk(8), new Pct(3, 8)}) {
-      for (int run = 1; run <= 150; run++) {
-        RunResult r = executor.execute(strategy, run);
-        assertThat(r.outcome())
-            .as("%s under %s, run %d: %s %s", method, strategy, run, r.failure(), r.diagnostic())
-            .isEqualTo(RunResult.Outcome.PASSED);
-      }
-    }
+    Harness.assertEveryRunPasses(executor, method, 150, new RandomWalk(8), new Pct(3, 8));
   }
 
   @Test
   void racyLeavesAreFound() throws Exception {
     RunExecutor executor = executor("racyCountOnCommonPool");
     for (Strategy strategy : new Strategy[] {new RandomWalk(8), new Pct(2, 8)}) {
-      RunResult found = null;
-      for (int run = 1; run <= 1_000 && found == null; run++) {
-        RunResult r = executor.execute(strategy, run);
-        if (r.failed()) {
-          found = r;
-        }
-      }
+      RunResult found = Harness.firstFinding(executor, strategy, 1_000);
       assertThat(found).as("lost update under %s", strategy).isNotNull();
       assertThat(found.failure().message()).contains("lost update");
     }

@@ -7,6 +7,8 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.scheduler.Strategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.net.URISyntaxException;
@@ -45,5 +47,30 @@ public final class Harness {
         new Instrumenter(
             new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
     return new RunExecutor(instrumenter, spec, budget);
+  }
+
+  /** Runs {@code runs} executions under each strategy and requires every one to pass. */
+  public static void assertEveryRunPasses(
+      RunExecutor executor, String target, int runs, Strategy... strategies) throws Exception {
+    for (Strategy strategy : strategies) {
+      for (int run = 1; run <= runs; run++) {
+        RunResult r = executor.execute(strategy, run);
+        org.assertj.core.api.Assertions.assertThat(r.outcome())
+            .as("%s under %s, run %d: %s %s", target, strategy, run, r.failure(), r.diagnostic())
+            .isEqualTo(RunResult.Outcome.PASSED);
+      }
+    }
+  }
+
+  /** The first failing run of at most {@code runs} under {@code strategy}, or null. */
+  public static RunResult firstFinding(RunExecutor executor, Strategy strategy, int runs)
+      throws Exception {
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = executor.execute(strategy, run);
+      if (r.failed()) {
+        return r;
+      }
+    }
+    return null;
   }
 }

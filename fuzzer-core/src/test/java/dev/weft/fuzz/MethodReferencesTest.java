@@ -9,7 +9,6 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.scheduler.FindingKind;
 import dev.weft.runtime.scheduler.RunResult;
-import dev.weft.runtime.scheduler.Strategy;
 import dev.weft.testtargets.MethodReferenceTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,27 +31,13 @@ class MethodReferencesTest {
   @ValueSource(strings = {"referencesAreControlled", "poolTasksByReference"})
   void correctProgramsPassInEveryRun(String method) throws Exception {
     RunExecutor executor = executor(method);
-    for (Strategy strategy : new Strategy[] {new RandomWalk(5), new Pct(3, 5)}) {
-      for (int run = 1; run <= 200; run++) {
-        RunResult r = executor.execute(strategy, run);
-        assertThat(r.outcome())
-            .as("%s under %s, run %d: %s %s", method, strategy, run, r.failure(), r.diagnostic())
-            .isEqualTo(RunResult.Outcome.PASSED);
-      }
-    }
+    Harness.assertEveryRunPasses(executor, method, 200, new RandomWalk(5), new Pct(3, 5));
   }
 
   @Test
   void checkThenActThroughReferencesIsFound() throws Exception {
     RunExecutor executor = executor("checkThenActByReference");
-    RandomWalk random = new RandomWalk(9);
-    RunResult found = null;
-    for (int run = 1; run <= 500 && found == null; run++) {
-      RunResult r = executor.execute(random, run);
-      if (r.failed()) {
-        found = r;
-      }
-    }
+    RunResult found = Harness.firstFinding(executor, new RandomWalk(9), 500);
     assertThat(found).as("the race through map::containsKey / map::put").isNotNull();
     assertThat(found.failure().kind()).isEqualTo(FindingKind.ASSERTION);
   }

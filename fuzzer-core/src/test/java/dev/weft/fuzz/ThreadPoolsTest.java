@@ -39,14 +39,7 @@ class ThreadPoolsTest {
       })
   void keepsTheContractInEveryRun(String method) throws Exception {
     RunExecutor executor = executor(method);
-    for (Strategy strategy : new Strategy[] {new RandomWalk(3), new Pct(3, 3)}) {
-      for (int run = 1; run <= 200; run++) {
-        RunResult r = executor.execute(strategy, run);
-        assertThat(r.outcome())
-            .as("%s under %s, run %d: %s %s", method, strategy, run, r.failure(), r.diagnostic())
-            .isEqualTo(RunResult.Outcome.PASSED);
-      }
-    }
+    Harness.assertEveryRunPasses(executor, method, 200, new RandomWalk(3), new Pct(3, 3));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -54,13 +47,7 @@ class ThreadPoolsTest {
   void lostUpdatesInPoolTasksAreFound(String method) throws Exception {
     RunExecutor executor = executor(method);
     for (Strategy strategy : new Strategy[] {new RandomWalk(4), new Pct(2, 4)}) {
-      RunResult found = null;
-      for (int run = 1; run <= 1_000 && found == null; run++) {
-        RunResult r = executor.execute(strategy, run);
-        if (r.failed()) {
-          found = r;
-        }
-      }
+      RunResult found = Harness.firstFinding(executor, strategy, 1_000);
       assertThat(found).as("lost update under %s", strategy).isNotNull();
       assertThat(found.failure().message()).contains("lost update");
     }

@@ -414,18 +414,24 @@ public final class Scheduler {
   }
 
   private ControlledThread decide(ControlledThread current) {
-    if (onlyIdleLeft()) {
-      return null; // not even their timers fire: the program's work is done
-    }
     int n = 0;
     int polling = 0;
+    boolean busy = false; // some live thread is not an idle pool worker
+    boolean anyIdle = false;
     for (ControlledThread c : threads) {
+      if (!c.finished) {
+        busy |= !c.idle;
+        anyIdle |= c.idle;
+      }
       if (readiness(c) == READY) {
         enabled[n++] = c.index;
         if (c.spin.polling) {
           polling++;
         }
       }
+    }
+    if (!busy && anyIdle) {
+      return null; // only idle workers left, and not even their timers fire: the work is done
     }
     if (n == 0) {
       for (ControlledThread c : threads) {
