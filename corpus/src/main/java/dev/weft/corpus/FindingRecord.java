@@ -2,7 +2,7 @@ package dev.weft.corpus;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
-import dev.weft.runtime.scheduler.FindingKind;
+import dev.weft.runtime.oracle.FindingKind;
 import java.util.List;
 
 /**

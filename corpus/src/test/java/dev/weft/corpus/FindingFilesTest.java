@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
-import dev.weft.runtime.scheduler.FindingKind;
+import dev.weft.runtime.oracle.FindingKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

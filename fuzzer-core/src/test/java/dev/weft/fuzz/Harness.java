@@ -2,13 +2,13 @@ package dev.weft.fuzz;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.scheduler.RunResult;
-import dev.weft.runtime.scheduler.Strategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.net.URISyntaxException;

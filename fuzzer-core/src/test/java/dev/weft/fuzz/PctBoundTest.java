@@ -3,10 +3,10 @@ package dev.weft.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.fuzz.strategy.Pct;
+import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
-import dev.weft.runtime.scheduler.RunResult;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

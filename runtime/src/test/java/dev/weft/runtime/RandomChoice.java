@@ -1,7 +1,7 @@
 package dev.weft.runtime;
 
-import dev.weft.runtime.scheduler.SchedulingPoint;
-import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
 import java.util.SplittableRandom;
 
 /** Uniform choice among enabled threads; the test-side stand-in for fuzzer-core's strategies. */

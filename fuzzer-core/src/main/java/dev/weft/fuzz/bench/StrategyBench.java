@@ -1,13 +1,13 @@
 package dev.weft.fuzz.bench;
 
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.scheduler.RunResult;
-import dev.weft.runtime.scheduler.Strategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.net.URL;

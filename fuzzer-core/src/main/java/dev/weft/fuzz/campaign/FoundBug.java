@@ -1,6 +1,6 @@
 package dev.weft.fuzz.campaign;
 
-import dev.weft.runtime.scheduler.Failure;
+import dev.weft.runtime.oracle.Failure;
 import java.nio.file.Path;
 
 /** One distinct finding of a campaign (one signature), with where and when it was first seen. */

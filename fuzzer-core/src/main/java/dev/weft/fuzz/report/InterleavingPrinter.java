@@ -1,6 +1,6 @@
 package dev.weft.fuzz.report;
 
-import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;

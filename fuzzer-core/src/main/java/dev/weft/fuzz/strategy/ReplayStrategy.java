@@ -1,7 +1,7 @@
 package dev.weft.fuzz.strategy;
 
-import dev.weft.runtime.scheduler.SchedulingPoint;
-import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
 
 /**
  * Re-issues recorded decisions. A run is determined by the target and the thread chosen at each

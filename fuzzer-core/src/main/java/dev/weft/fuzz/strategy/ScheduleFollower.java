@@ -1,8 +1,8 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.mutation.Schedule;
-import dev.weft.runtime.scheduler.SchedulingPoint;
-import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.trace.EventKind;
 import java.util.Arrays;
 

@@ -1,7 +1,7 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.segment.SegmentOptions;
-import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.Locale;
 import java.util.function.IntToLongFunction;

@@ -1,13 +1,13 @@
 package dev.weft.runtime.exec;
 
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.control.ActiveRun;
+import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
-import dev.weft.runtime.scheduler.Failure;
-import dev.weft.runtime.scheduler.Hangs;
-import dev.weft.runtime.scheduler.Hooks;
-import dev.weft.runtime.scheduler.RunResult;
-import dev.weft.runtime.scheduler.Scheduler;
-import dev.weft.runtime.scheduler.Strategy;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.concurrent.TimeUnit;
 
@@ -59,12 +59,12 @@ public final class RunExecutor {
     strategy.beginRun(runNumber);
     Thread main = scheduler.createMainThread(() -> invoke(entry));
     long start = System.nanoTime();
-    Hooks.activate(scheduler);
+    ActiveRun.activate(scheduler);
     try {
       main.start();
       watch(scheduler, start);
     } finally {
-      Hooks.deactivate(scheduler);
+      ActiveRun.deactivate(scheduler);
     }
     awaitCarriers(scheduler);
     RunResult result = scheduler.result(System.nanoTime() - start);

@@ -5,16 +5,13 @@ import net.bytebuddy.jar.asm.Opcodes;
 /**
  * Which method calls become hook calls: {@code Object.wait/notify/notifyAll}, the {@link Thread}
  * operations Weft models, the identities a target can observe ({@link
- * dev.weft.runtime.scheduler.Identities}), and the calls that would end the JVM. The hook takes the
+ * dev.weft.runtime.time.Identities}), and the calls that would end the JVM. The hook takes the
  * receiver (if any) and the original arguments, plus the site id when it is a scheduling point.
  */
 final class CallHooks {
   /** A hook call that stands in for the original invocation. */
   record Replacement(
       String hookClass, String hook, String descriptor, String operation, boolean takesSite) {
-    Replacement(String hook, String descriptor, String operation, boolean takesSite) {
-      this(MethodInstrumenter.HOOKS, hook, descriptor, operation, takesSite);
-    }
 
     /** Whether the hook is one of the per-run models rather than Weft's scheduler. */
     boolean isModel() {
@@ -43,7 +40,8 @@ final class CallHooks {
       }
       if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Runtime")) {
         if ((name.equals("exit") || name.equals("halt")) && desc.equals("(I)V")) {
-          return new Replacement("runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
+          return new Replacement(
+              HookClasses.RUN, "runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
         }
       }
       if (opcode == Opcodes.INVOKEVIRTUAL && types.isThread(owner)) {
@@ -59,7 +57,7 @@ final class CallHooks {
     }
     if (opcode == Opcodes.INVOKESTATIC) {
       if (owner.equals("java/lang/System") && name.equals("exit") && desc.equals("(I)V")) {
-        return new Replacement("exit", "(I)V", "exit", false);
+        return new Replacement(HookClasses.RUN, "exit", "(I)V", "exit", false);
       }
       if (owner.equals("java/lang/System")
           && name.equals("identityHashCode")
@@ -73,10 +71,8 @@ final class CallHooks {
     return null;
   }
 
-  private static final String IDENTITIES = "dev/weft/runtime/scheduler/Identities";
-
   private static Replacement identity(String hook, String descriptor) {
-    return new Replacement(IDENTITIES, hook, descriptor, "", false);
+    return new Replacement(HookClasses.IDENTITIES, hook, descriptor, "", false);
   }
 
   /** Classes of the JDK, by internal name (arrays count: their methods are the JDK's). */
@@ -108,15 +104,19 @@ final class CallHooks {
     String obj = "Ljava/lang/Object;";
     switch (name + desc) {
       case "wait()V":
-        return new Replacement("waitUntimed", "(" + obj + "I)V", "wait", true);
+        return new Replacement(
+            HookClasses.MONITORS, "waitUntimed", "(" + obj + "I)V", "wait", true);
       case "wait(J)V":
-        return new Replacement("waitTimed", "(" + obj + "JI)V", "wait(timeout)", true);
+        return new Replacement(
+            HookClasses.MONITORS, "waitTimed", "(" + obj + "JI)V", "wait(timeout)", true);
       case "wait(JI)V":
-        return new Replacement("waitTimedNanos", "(" + obj + "JII)V", "wait(timeout)", true);
+        return new Replacement(
+            HookClasses.MONITORS, "waitTimedNanos", "(" + obj + "JII)V", "wait(timeout)", true);
       case "notify()V":
-        return new Replacement("notify", "(" + obj + "I)V", "notify", true);
+        return new Replacement(HookClasses.MONITORS, "notify", "(" + obj + "I)V", "notify", true);
       case "notifyAll()V":
-        return new Replacement("notifyAll", "(" + obj + "I)V", "notifyAll", true);
+        return new Replacement(
+            HookClasses.MONITORS, "notifyAll", "(" + obj + "I)V", "notifyAll", true);
       default:
         return null;
     }
@@ -126,20 +126,30 @@ final class CallHooks {
     String thread = "Ljava/lang/Thread;";
     switch (name + desc) {
       case "start()V":
-        return new Replacement("threadStart", "(" + thread + "I)V", "start", true);
+        return new Replacement(
+            HookClasses.THREADS, "threadStart", "(" + thread + "I)V", "start", true);
       case "join()V":
-        return new Replacement("threadJoin", "(" + thread + "I)V", "join", true);
+        return new Replacement(
+            HookClasses.THREADS, "threadJoin", "(" + thread + "I)V", "join", true);
       case "join(J)V":
-        return new Replacement("threadJoinTimed", "(" + thread + "JI)V", "join(timeout)", true);
+        return new Replacement(
+            HookClasses.THREADS, "threadJoinTimed", "(" + thread + "JI)V", "join(timeout)", true);
       case "join(JI)V":
         return new Replacement(
-            "threadJoinTimedNanos", "(" + thread + "JII)V", "join(timeout)", true);
+            HookClasses.THREADS,
+            "threadJoinTimedNanos",
+            "(" + thread + "JII)V",
+            "join(timeout)",
+            true);
       case "interrupt()V":
-        return new Replacement("threadInterrupt", "(" + thread + "I)V", "interrupt", true);
+        return new Replacement(
+            HookClasses.THREADS, "threadInterrupt", "(" + thread + "I)V", "interrupt", true);
       case "isInterrupted()Z":
-        return new Replacement("threadIsInterrupted", "(" + thread + ")Z", "", false);
+        return new Replacement(
+            HookClasses.THREADS, "threadIsInterrupted", "(" + thread + ")Z", "", false);
       case "isAlive()Z":
-        return new Replacement("threadIsAlive", "(" + thread + ")Z", "", false);
+        return new Replacement(
+            HookClasses.THREADS, "threadIsAlive", "(" + thread + ")Z", "", false);
       case "getId()J":
       case "threadId()J":
         return identity("threadId", "(" + thread + ")J");
@@ -152,15 +162,16 @@ final class CallHooks {
     switch (name + desc) {
       case "yield()V":
       case "onSpinWait()V":
-        return new Replacement("threadYield", "(I)V", "yield", true);
+        return new Replacement(HookClasses.THREADS, "threadYield", "(I)V", "yield", true);
       case "sleep(J)V":
-        return new Replacement("threadSleep", "(JI)V", "sleep", true);
+        return new Replacement(HookClasses.THREADS, "threadSleep", "(JI)V", "sleep", true);
       case "sleep(JI)V":
-        return new Replacement("threadSleepNanos", "(JII)V", "sleep", true);
+        return new Replacement(HookClasses.THREADS, "threadSleepNanos", "(JII)V", "sleep", true);
       case "interrupted()Z":
-        return new Replacement("threadInterrupted", "()Z", "", false);
+        return new Replacement(HookClasses.THREADS, "threadInterrupted", "()Z", "", false);
       case "currentThread()Ljava/lang/Thread;":
-        return new Replacement("currentThread", "()Ljava/lang/Thread;", "", false);
+        return new Replacement(
+            HookClasses.THREADS, "currentThread", "()Ljava/lang/Thread;", "", false);
       default:
         return null;
     }

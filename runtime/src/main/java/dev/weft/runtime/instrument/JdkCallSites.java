@@ -7,9 +7,9 @@ import net.bytebuddy.jar.asm.Type;
 
 /**
  * Which calls into the JDK become one recorded access each (through {@code
- * dev.weft.runtime.scheduler.JdkCalls}): instance calls on {@code java.util.concurrent} classes
- * (atomics, concurrent collections, futures), on the collection types of {@code java.util}, and on
- * {@code StringBuffer}. Without them, two threads using a shared map would have no scheduling point
+ * dev.weft.runtime.jdk.JdkCalls}): instance calls on {@code java.util.concurrent} classes (atomics,
+ * concurrent collections, futures), on the collection types of {@code java.util}, and on {@code
+ * StringBuffer}. Without them, two threads using a shared map would have no scheduling point
  * between a {@code containsKey} and a {@code put}. Calls on a target class that implements one of
  * these interfaces are not accesses: the call site checks the receiver at run time.
  */
@@ -17,7 +17,7 @@ final class JdkCallSites {
   static final Handle BOOTSTRAP =
       new Handle(
           Opcodes.H_INVOKESTATIC,
-          "dev/weft/runtime/scheduler/JdkCalls",
+          HookClasses.JDK_CALLS,
           "bootstrap",
           "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
               + "Ljava/lang/invoke/MethodType;I)Ljava/lang/invoke/CallSite;",

@@ -9,14 +9,13 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * Rewrites one method so that every shared access and synchronisation operation passes through
- * {@code Hooks}: field and static accesses get a hook call before them, array accesses and monitor,
- * wait/notify and thread operations are replaced by hook calls that perform them. A synchronized
- * method loses its flag and gets model monitor enter/exit around its body instead.
+ * Rewrites one method so that every shared access and synchronisation operation passes through the
+ * hook classes ({@code dev.weft.runtime.hooks}): field and static accesses get a hook call before
+ * them, array accesses and monitor, wait/notify and thread operations are replaced by hook calls
+ * that perform them. A synchronized method loses its flag and gets model monitor enter/exit around
+ * its body instead.
  */
 final class MethodInstrumenter extends MethodVisitor {
-  static final String HOOKS = "dev/weft/runtime/scheduler/Hooks";
-  static final String JDK_CALLS = "dev/weft/runtime/scheduler/JdkCalls";
 
   private final String className;
   private final String methodName;
@@ -99,8 +98,8 @@ final class MethodInstrumenter extends MethodVisitor {
     }
   }
 
-  private void hook(String name, String desc) {
-    super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, desc, false);
+  private void hook(String hookClass, String name, String desc) {
+    super.visitMethodInsn(Opcodes.INVOKESTATIC, hookClass, name, desc, false);
   }
 
   private void pushMonitor() {
@@ -138,9 +137,9 @@ final class MethodInstrumenter extends MethodVisitor {
       wrapSite = site("synchronized method " + methodName);
       pushMonitor();
       pushInt(wrapSite);
-      hook("monitorEnter", "(Ljava/lang/Object;I)V");
+      hook(HookClasses.MONITORS, "monitorEnter", "(Ljava/lang/Object;I)V");
     } else if (isClassInit) {
-      hook("atomicEnter", "()V");
+      hook(HookClasses.RUN, "atomicEnter", "()V");
     }
     if (wrapsBody()) {
       super.visitLabel(bodyStart);
@@ -162,11 +161,11 @@ final class MethodInstrumenter extends MethodVisitor {
         return;
       case Opcodes.MONITORENTER:
         pushInt(site("monitorenter"));
-        hook("monitorEnter", "(Ljava/lang/Object;I)V");
+        hook(HookClasses.MONITORS, "monitorEnter", "(Ljava/lang/Object;I)V");
         return;
       case Opcodes.MONITOREXIT:
         pushInt(site("monitorexit"));
-        hook("monitorExit", "(Ljava/lang/Object;I)V");
+        hook(HookClasses.MONITORS, "monitorExit", "(Ljava/lang/Object;I)V");
         return;
       default:
         break;
@@ -176,11 +175,11 @@ final class MethodInstrumenter extends MethodVisitor {
       if (ArrayHooks.isLoad(opcode)) {
         super.visitInsn(Opcodes.DUP2);
         pushInt(site(array[2]));
-        hook(array[0], array[1]);
+        hook(HookClasses.ARRAYS, array[0], array[1]);
         super.visitInsn(opcode);
       } else {
         pushInt(site(array[2]));
-        hook(array[0], array[1]);
+        hook(HookClasses.ARRAYS, array[0], array[1]);
       }
       return;
     }
@@ -191,9 +190,9 @@ final class MethodInstrumenter extends MethodVisitor {
     if (isSynchronized) {
       pushMonitor();
       pushInt(wrapSite);
-      hook("monitorExit", "(Ljava/lang/Object;I)V");
+      hook(HookClasses.MONITORS, "monitorExit", "(Ljava/lang/Object;I)V");
     } else if (isClassInit) {
-      hook("atomicExit", "()V");
+      hook(HookClasses.RUN, "atomicExit", "()V");
     }
   }
 
@@ -205,9 +204,9 @@ final class MethodInstrumenter extends MethodVisitor {
       if (isSynchronized) {
         pushMonitor();
         pushInt(wrapSite);
-        hook("monitorExitOnThrow", "(Ljava/lang/Object;I)V");
+        hook(HookClasses.MONITORS, "monitorExitOnThrow", "(Ljava/lang/Object;I)V");
       } else {
-        hook("atomicExit", "()V");
+        hook(HookClasses.RUN, "atomicExit", "()V");
       }
       super.visitInsn(Opcodes.ATHROW);
       super.visitTryCatchBlock(bodyStart, handler, handler, null);
@@ -297,7 +296,7 @@ final class MethodInstrumenter extends MethodVisitor {
   private void recordAllocation(String what) {
     super.visitInsn(Opcodes.DUP);
     pushInt(site(what));
-    hook("allocated", "(Ljava/lang/Object;I)V");
+    hook(HookClasses.RUN, "allocated", "(Ljava/lang/Object;I)V");
   }
 
   @Override
@@ -315,18 +314,18 @@ final class MethodInstrumenter extends MethodVisitor {
       case Opcodes.GETSTATIC:
         pushInt(fieldId);
         pushInt(site("read " + simple + "." + name));
-        hook("getStatic", "(II)V");
+        hook(HookClasses.FIELDS, "getStatic", "(II)V");
         break;
       case Opcodes.PUTSTATIC:
         pushInt(fieldId);
         pushInt(site("write " + simple + "." + name));
-        hook("putStatic", "(II)V");
+        hook(HookClasses.FIELDS, "putStatic", "(II)V");
         break;
       case Opcodes.GETFIELD:
         super.visitInsn(Opcodes.DUP);
         pushInt(fieldId);
         pushInt(site("read " + simple + "." + name));
-        hook("getField", "(Ljava/lang/Object;II)V");
+        hook(HookClasses.FIELDS, "getField", "(Ljava/lang/Object;II)V");
         break;
       case Opcodes.PUTFIELD:
         if (Type.getType(descriptor).getSize() == 2) {
@@ -341,7 +340,7 @@ final class MethodInstrumenter extends MethodVisitor {
         }
         pushInt(fieldId);
         pushInt(site("write " + simple + "." + name));
-        hook("putField", "(Ljava/lang/Object;II)V");
+        hook(HookClasses.FIELDS, "putField", "(Ljava/lang/Object;II)V");
         break;
       default:
         break;
@@ -364,7 +363,7 @@ final class MethodInstrumenter extends MethodVisitor {
       if (barrierAction) {
         super.visitMethodInsn(
             Opcodes.INVOKESTATIC,
-            SyncCalls.SYNC_HOOKS,
+            HookClasses.SYNCHRONIZERS,
             "barrierAction",
             "(Ljava/lang/Runnable;)Ljava/lang/Runnable;",
             false);
@@ -449,14 +448,16 @@ final class MethodInstrumenter extends MethodVisitor {
     String note = "(Ljava/lang/Class;Ljava/lang/String;)V";
     if (Type.getArgumentTypes(descriptor).length == 2) {
       super.visitInsn(Opcodes.DUP2); // holder, name, holder, name
-      super.visitMethodInsn(Opcodes.INVOKESTATIC, JDK_CALLS, "updaterField", note, false);
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC, HookClasses.JDK_CALLS, "updaterField", note, false);
     } else {
       // holder, type, name -> note(holder, name) and back to holder, type, name
       super.visitInsn(Opcodes.SWAP);
       super.visitInsn(Opcodes.DUP_X2);
       super.visitInsn(Opcodes.POP);
       super.visitInsn(Opcodes.DUP2);
-      super.visitMethodInsn(Opcodes.INVOKESTATIC, JDK_CALLS, "updaterField", note, false);
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC, HookClasses.JDK_CALLS, "updaterField", note, false);
       super.visitInsn(Opcodes.DUP_X2);
       super.visitInsn(Opcodes.POP);
       super.visitInsn(Opcodes.SWAP);
@@ -466,7 +467,11 @@ final class MethodInstrumenter extends MethodVisitor {
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     super.visitInsn(Opcodes.DUP);
     super.visitMethodInsn(
-        Opcodes.INVOKESTATIC, JDK_CALLS, "updaterCreated", "(Ljava/lang/Object;)V", false);
+        Opcodes.INVOKESTATIC,
+        HookClasses.JDK_CALLS,
+        "updaterCreated",
+        "(Ljava/lang/Object;)V",
+        false);
   }
 
   private void afterConstructorCall(boolean barrierAction) {
@@ -480,12 +485,12 @@ final class MethodInstrumenter extends MethodVisitor {
     if (created[1] == 1) {
       super.visitInsn(Opcodes.DUP);
       pushInt(created[0]);
-      hook("allocated", "(Ljava/lang/Object;I)V");
+      hook(HookClasses.RUN, "allocated", "(Ljava/lang/Object;I)V");
       if (barrierAction) {
         super.visitInsn(Opcodes.DUP);
         super.visitMethodInsn(
             Opcodes.INVOKESTATIC,
-            SyncCalls.SYNC_HOOKS,
+            HookClasses.SYNCHRONIZERS,
             "barrierCreated",
             "(Ljava/lang/Object;)V",
             false);

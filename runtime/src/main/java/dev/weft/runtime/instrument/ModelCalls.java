@@ -1,18 +1,25 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.perrun.ControlledForkJoinPool;
+import dev.weft.runtime.perrun.ControlledScheduledThreadPoolExecutor;
+import dev.weft.runtime.perrun.ControlledThreadPoolExecutor;
+import dev.weft.runtime.perrun.ModelExecutors;
+import dev.weft.runtime.perrun.ModelForkJoin;
 import java.util.Set;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * JDK code that would start threads of its own, replaced by Weft's stand-ins in {@code
- * dev.weft.runtime.model}: static calls with the same signatures (the {@code Executors} thread-pool
- * factories, the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose default pool is
- * the JDK's common pool, {@code ForkJoinPool.commonPool()} and {@code ForkJoinTask.invokeAll}), and
- * classes whose construction and subclassing get a model subclass with the same constructors
- * ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor}, {@code ForkJoinPool}).
+ * dev.weft.runtime.perrun}: static calls with the same signatures (the {@code Executors}
+ * thread-pool factories, the one-argument {@code CompletableFuture.supplyAsync/runAsync}, whose
+ * default pool is the JDK's common pool, {@code ForkJoinPool.commonPool()} and {@code
+ * ForkJoinTask.invokeAll}), and classes whose construction and subclassing get a model subclass
+ * with the same constructors ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor},
+ * {@code ForkJoinPool}).
  */
 final class ModelCalls {
-  static final String MODEL_EXECUTORS = "dev/weft/runtime/model/ModelExecutors";
-  static final String MODEL_FORK_JOIN = "dev/weft/runtime/model/ModelForkJoin";
+  static final String MODEL_EXECUTORS = Type.getInternalName(ModelExecutors.class);
+  static final String MODEL_FORK_JOIN = Type.getInternalName(ModelForkJoin.class);
 
   private static final Set<String> EXECUTORS =
       Set.of(
@@ -46,13 +53,13 @@ final class ModelCalls {
   private static final java.util.Map<String, String> SUBSTITUTES =
       java.util.Map.of(
           "java/util/concurrent/ThreadPoolExecutor",
-          "dev/weft/runtime/model/ControlledThreadPoolExecutor",
+          Type.getInternalName(ControlledThreadPoolExecutor.class),
           "java/util/concurrent/ScheduledThreadPoolExecutor",
-          "dev/weft/runtime/model/ControlledScheduledThreadPoolExecutor",
+          Type.getInternalName(ControlledScheduledThreadPoolExecutor.class),
           "java/util/concurrent/ForkJoinPool",
-          "dev/weft/runtime/model/ControlledForkJoinPool");
+          Type.getInternalName(ControlledForkJoinPool.class));
 
-  private static final String MODEL_PACKAGE = "dev/weft/runtime/model/";
+  private static final String PER_RUN_PACKAGE = TargetClassPath.PER_RUN_PACKAGE.replace('.', '/');
 
   private static final Set<String> FORK_JOIN_POOL =
       Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;");
@@ -70,7 +77,7 @@ final class ModelCalls {
    * originals and call the JDK's own methods.
    */
   static boolean substitutesIn(String className) {
-    return !className.startsWith(MODEL_PACKAGE);
+    return !className.startsWith(PER_RUN_PACKAGE);
   }
 
   /** Whether {@code new owner(...)} (and {@code extends owner}) becomes Weft's model subclass. */

@@ -14,10 +14,7 @@ import net.bytebuddy.jar.asm.Type;
  * method. The hook takes the receiver as the API type, the original arguments and the site id.
  */
 final class SyncCalls {
-  private static final String SCHEDULER = "dev/weft/runtime/scheduler/";
-  static final String SYNC_HOOKS = SCHEDULER + "SyncHooks";
   static final String BARRIER = "java/util/concurrent/CyclicBarrier";
-  static final String BLOCKING_HOOKS = SCHEDULER + "BlockingHooks";
   private static final String QUEUE = "java/util/concurrent/BlockingQueue";
   private static final String DEQUE = "java/util/concurrent/BlockingDeque";
   private static final String FUTURE = "java/util/concurrent/Future";
@@ -37,19 +34,19 @@ final class SyncCalls {
 
   private static final List<Entry> INSTANCE =
       List.of(
-          sync(LOCK, "lock()V", "lock"),
-          sync(LOCK, "lockInterruptibly()V", "lockInterruptibly"),
-          sync(LOCK, "tryLock()Z", "tryLock"),
-          sync(LOCK, "tryLock(J" + UNIT + ")Z", "tryLockTimed"),
-          sync(LOCK, "unlock()V", "unlock"),
-          sync(LOCK, "newCondition()Ljava/util/concurrent/locks/Condition;", "newCondition"),
-          sync(CONDITION, "await()V", "await"),
-          sync(CONDITION, "awaitUninterruptibly()V", "awaitUninterruptibly"),
-          sync(CONDITION, "await(J" + UNIT + ")Z", "awaitTimed"),
-          sync(CONDITION, "awaitNanos(J)J", "awaitNanos"),
-          sync(CONDITION, "awaitUntil(Ljava/util/Date;)Z", "awaitUntil"),
-          sync(CONDITION, "signal()V", "signal"),
-          sync(CONDITION, "signalAll()V", "signalAll"),
+          lock(LOCK, "lock()V", "lock"),
+          lock(LOCK, "lockInterruptibly()V", "lockInterruptibly"),
+          lock(LOCK, "tryLock()Z", "tryLock"),
+          lock(LOCK, "tryLock(J" + UNIT + ")Z", "tryLockTimed"),
+          lock(LOCK, "unlock()V", "unlock"),
+          lock(LOCK, "newCondition()Ljava/util/concurrent/locks/Condition;", "newCondition"),
+          lock(CONDITION, "await()V", "await"),
+          lock(CONDITION, "awaitUninterruptibly()V", "awaitUninterruptibly"),
+          lock(CONDITION, "await(J" + UNIT + ")Z", "awaitTimed"),
+          lock(CONDITION, "awaitNanos(J)J", "awaitNanos"),
+          lock(CONDITION, "awaitUntil(Ljava/util/Date;)Z", "awaitUntil"),
+          lock(CONDITION, "signal()V", "signal"),
+          lock(CONDITION, "signalAll()V", "signalAll"),
           sync(SEMAPHORE, "acquire()V", "acquire"),
           sync(SEMAPHORE, "acquire(I)V", "acquireN"),
           sync(SEMAPHORE, "acquireUninterruptibly()V", "acquireUninterruptibly"),
@@ -98,7 +95,7 @@ final class SyncCalls {
           phaser("bulkRegister(I)I", "bulkRegister"),
           exchanger("exchange(" + OBJ + ")" + OBJ, "exchange"),
           exchanger("exchange(" + OBJ + "J" + UNIT + ")" + OBJ, "exchangeTimed"),
-          new Entry(TIME_UNIT, "sleep(J)V", MethodInstrumenter.HOOKS, "timeUnitSleep"),
+          new Entry(TIME_UNIT, "sleep(J)V", HookClasses.THREADS, "timeUnitSleep"),
           blocking(QUEUE, "take()" + OBJ, "take"),
           blocking(QUEUE, "poll(J" + UNIT + ")" + OBJ, "pollTimed"),
           blocking(QUEUE, "put(" + OBJ + ")V", "put"),
@@ -142,28 +139,32 @@ final class SyncCalls {
   private SyncCalls() {}
 
   private static Entry blocking(String api, String method, String hook) {
-    return new Entry(api, method, BLOCKING_HOOKS, hook);
+    return new Entry(api, method, HookClasses.BLOCKING, hook);
   }
 
   private static Entry forkJoin(String method, String hook) {
     return new Entry(FORK_JOIN_TASK, method, ModelCalls.MODEL_FORK_JOIN, hook);
   }
 
+  private static Entry lock(String api, String method, String hook) {
+    return new Entry(api, method, HookClasses.LOCKS, hook);
+  }
+
   private static Entry sync(String api, String method, String hook) {
-    return new Entry(api, method, SYNC_HOOKS, hook);
+    return new Entry(api, method, HookClasses.SYNCHRONIZERS, hook);
   }
 
   private static Entry stamped(String method, String hook) {
     return new Entry(
-        "java/util/concurrent/locks/StampedLock", method, SCHEDULER + "StampedLockHooks", hook);
+        "java/util/concurrent/locks/StampedLock", method, HookClasses.STAMPED_LOCKS, hook);
   }
 
   private static Entry phaser(String method, String hook) {
-    return new Entry("java/util/concurrent/Phaser", method, SCHEDULER + "PhaserHooks", hook);
+    return new Entry("java/util/concurrent/Phaser", method, HookClasses.PHASERS, hook);
   }
 
   private static Entry exchanger(String method, String hook) {
-    return new Entry("java/util/concurrent/Exchanger", method, SCHEDULER + "ExchangerHooks", hook);
+    return new Entry("java/util/concurrent/Exchanger", method, HookClasses.EXCHANGERS, hook);
   }
 
   static CallHooks.Replacement replacementFor(
@@ -172,14 +173,14 @@ final class SyncCalls {
       if (owner.equals("java/lang/System")
           && (name.equals("nanoTime") || name.equals("currentTimeMillis"))
           && desc.equals("()J")) {
-        return new CallHooks.Replacement(name, "()J", "", false);
+        return new CallHooks.Replacement(HookClasses.TIME, name, "()J", "", false);
       }
       String hook = STATIC.get(owner + "." + name + desc);
       if (hook == null) {
         return null;
       }
       return new CallHooks.Replacement(
-          SYNC_HOOKS, hook, withSite(null, desc), "LockSupport." + name, true);
+          HookClasses.PARKING, hook, withSite(null, desc), "LockSupport." + name, true);
     }
     if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
       return null;

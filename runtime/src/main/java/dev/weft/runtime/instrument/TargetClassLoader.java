@@ -12,13 +12,14 @@ import java.util.Optional;
  * all target classes.
  */
 public final class TargetClassLoader extends ClassLoader {
-  /** Packages instrumented code links against; they must resolve to Weft's single copy. */
-  private static final String[] RUNTIME_PACKAGES = {
-    "dev.weft.runtime.scheduler.",
-    "dev.weft.runtime.trace.",
-    "dev.weft.runtime.exec.",
-    "dev.weft.runtime.instrument."
-  };
+  /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */
+  private static final String RUNTIME = "dev.weft.runtime.";
+
+  /**
+   * ...except these packages, which are loaded and instrumented afresh in every run like target
+   * code (the controlled pools), so each run has its own.
+   */
+  private static final String[] PER_RUN_PACKAGES = {TargetClassPath.PER_RUN_PACKAGE};
 
   static {
     registerAsParallelCapable();
@@ -57,12 +58,15 @@ public final class TargetClassLoader extends ClassLoader {
   }
 
   private static boolean isRuntimeClass(String name) {
-    for (String p : RUNTIME_PACKAGES) {
+    if (!name.startsWith(RUNTIME)) {
+      return false;
+    }
+    for (String p : PER_RUN_PACKAGES) {
       if (name.startsWith(p)) {
-        return true;
+        return false;
       }
     }
-    return false;
+    return true;
   }
 
   @Override

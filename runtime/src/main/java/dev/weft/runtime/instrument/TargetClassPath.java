@@ -54,13 +54,13 @@ public final class TargetClassPath implements AutoCloseable {
   }
 
   /** Weft's stand-ins for JDK thread pools: loaded and instrumented per run like target code. */
-  static final String MODEL_PACKAGE = "dev.weft.runtime.model.";
+  static final String PER_RUN_PACKAGE = "dev.weft.runtime.perrun.";
 
   /** Class file bytes, or null when the class is not on this path (nor one of Weft's models). */
   public byte[] bytes(String className) {
     String resource = className.replace('.', '/') + ".class";
     URL url =
-        className.startsWith(MODEL_PACKAGE)
+        className.startsWith(PER_RUN_PACKAGE)
             ? TargetClassPath.class.getClassLoader().getResource(resource)
             : resources.findResource(resource);
     if (url == null) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.RandomChoice;
 import dev.weft.runtime.Runs;
-import dev.weft.runtime.scheduler.FindingKind;
-import dev.weft.runtime.scheduler.RunResult;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.testtargets.LostUpdate;
 import dev.weft.testtargets.SyncCounter;
 import org.junit.jupiter.api.Test;

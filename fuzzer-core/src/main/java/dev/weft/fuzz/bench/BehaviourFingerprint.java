@@ -1,0 +1,236 @@
+package dev.weft.fuzz.bench;
+
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.Locations;
+import dev.weft.runtime.trace.Site;
+import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.trace.StableHash;
+import dev.weft.runtime.trace.Trace;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Proves that a change to the runtime or the strategies kept behaviour: for fixed seeds it runs
+ * every bundled example (and, optionally, every public static no-argument method of named test
+ * target classes) under random, PCT and segment, and hashes each run's outcome, failure signature,
+ * decisions and trace. {@code record} writes the hashes, {@code compare} recomputes them and names
+ * the first run that differs. Run with {@code scripts/check-behaviour}.
+ */
+public final class BehaviourFingerprint {
+  private static final String[] STRATEGIES = {"random", "pct", "segment"};
+  private static final long SEED = 1;
+  private static final int DEPTH = 3;
+
+  private BehaviourFingerprint() {}
+
+  /**
+   * Arguments: {@code record|compare FILE RUNS EXAMPLES_DIR [TARGETS_DIR CLASS...]}. Exit status 1
+   * when {@code compare} finds a difference.
+   */
+  public static void main(String[] args) throws Exception {
+    if (args.length < 4) {
+      System.err.println(
+          "usage: BehaviourFingerprint record|compare FILE RUNS EXAMPLES_DIR [TARGETS_DIR CLASS...]");
+      System.exit(2);
+    }
+    boolean record = args[0].equals("record");
+    Path file = Path.of(args[1]);
+    int runs = Integer.parseInt(args[2]);
+    Path examples = Path.of(args[3]);
+    Map<String, Target> targets = new LinkedHashMap<>();
+    for (String[] example : catalog(examples)) {
+      targets.put(name(example), new Target(examples, mainSpec(example)));
+    }
+    if (args.length > 5) {
+      Path dir = Path.of(args[4]);
+      for (String className : Arrays.copyOfRange(args, 5, args.length)) {
+        for (String method : staticNoArgMethods(dir, className)) {
+          String simple = className.substring(className.lastIndexOf('.') + 1);
+          targets.put(
+              simple + "::" + method,
+              new Target(dir, TargetSpec.method(className + "::" + method)));
+        }
+      }
+    }
+    Map<String, String[]> recorded = record ? Map.of() : read(file);
+    List<String> lines = new ArrayList<>();
+    int differences = 0;
+    for (Map.Entry<String, Target> e : targets.entrySet()) {
+      for (String strategy : STRATEGIES) {
+        String key = e.getKey() + "\t" + strategy;
+        String[] expected = recorded.get(key);
+        if (!record && expected == null) {
+          System.out.println("NOT RECORDED  " + key.replace('\t', ' '));
+          differences++;
+          continue;
+        }
+        int n = record ? runs : Math.min(runs, expected.length);
+        String[] hashes = fingerprint(e.getValue(), strategy, n);
+        lines.add(key + "\t" + String.join(" ", hashes));
+        if (!record) {
+          for (int i = 0; i < n; i++) {
+            if (!hashes[i].equals(expected[i])) {
+              System.out.println(
+                  "DIFFERS       " + key.replace('\t', ' ') + " first at run " + (i + 1));
+              differences++;
+              break;
+            }
+          }
+        }
+        System.out.flush();
+      }
+    }
+    if (record) {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.write(file, lines);
+      System.out.println("recorded " + lines.size() + " target/strategy pairs to " + file);
+    } else {
+      System.out.println(
+          differences == 0
+              ? "behaviour unchanged: " + lines.size() + " target/strategy pairs identical"
+              : differences + " target/strategy pairs differ");
+      System.exit(differences == 0 ? 0 : 1);
+    }
+  }
+
+  private record Target(Path classPath, TargetSpec spec) {}
+
+  private static String[] fingerprint(Target target, String strategyName, int runs)
+      throws Exception {
+    SiteTable sites = new SiteTable();
+    FieldTable fields = new FieldTable();
+    Instrumenter instrumenter =
+        new Instrumenter(new TargetClassPath(List.of(target.classPath())), sites, fields);
+    RunExecutor executor = new RunExecutor(instrumenter, target.spec(), RunBudget.DEFAULT);
+    Strategy strategy = Strategies.create(strategyName, DEPTH, SEED, Strategies.siteKeys(sites));
+    String[] hashes = new String[runs];
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = executor.execute(strategy, run);
+      hashes[run - 1] = String.format("%08x", (int) hash(r, sites, fields));
+    }
+    return hashes;
+  }
+
+  /**
+   * Outcome, failure signature, decisions and every event of the trace. Sites and fields are hashed
+   * by name, not by id: ids follow the order in which classes were first instrumented, which can
+   * vary between processes (a class first loaded by a different thread) without any change in
+   * behaviour.
+   */
+  static long hash(RunResult r, SiteTable sites, FieldTable fields) {
+    long h = StableHash.mixInt(0xcbf29ce484222325L, r.outcome().ordinal());
+    if (r.failure() != null) {
+      h = StableHash.mix(h, r.failure().signature());
+    }
+    for (int d : r.decisions()) {
+      h = StableHash.mixInt(h, d);
+    }
+    Trace t = r.trace();
+    h = StableHash.mixInt(h, t.size());
+    for (int i = 0; i < t.size(); i++) {
+      h = StableHash.mixInt(h, t.thread(i));
+      h = StableHash.mixInt(h, t.kind(i).ordinal());
+      h = StableHash.mixLong(h, siteKey(sites.get(t.site(i))));
+      long location = t.location(i);
+      h = StableHash.mixInt(h, Locations.objectNumber(location));
+      int member = Locations.member(location);
+      boolean field = member >= 0 && !t.kind(i).name().startsWith("ARRAY");
+      h = field ? StableHash.mix(h, normalised(fields.name(member))) : StableHash.mixInt(h, member);
+    }
+    for (int e = 0; e < t.causalEdgeCount(); e++) {
+      h = StableHash.mixInt(h, t.causalEdgeSource(e));
+      h = StableHash.mixInt(h, t.causalEdgeTarget(e));
+    }
+    return h ^ (h >>> 32);
+  }
+
+  /**
+   * A site by class, method, line and operation. The per-run pool package was renamed from {@code
+   * model} to {@code perrun}; sites in it compare under the new name, so recordings made before the
+   * rename stay comparable.
+   */
+  private static long siteKey(Site site) {
+    long h = StableHash.mix(0, normalised(site.className()));
+    h = StableHash.mix(h, site.methodName());
+    h = StableHash.mixInt(h, site.line());
+    return StableHash.mix(h, normalised(site.operation()));
+  }
+
+  private static String normalised(String name) {
+    return name.replace("dev.weft.runtime.model.", "dev.weft.runtime.perrun.")
+        .replace("dev/weft/runtime/model/", "dev/weft/runtime/perrun/");
+  }
+
+  private static Map<String, String[]> read(Path file) throws IOException {
+    Map<String, String[]> out = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(file)) {
+      int tab = line.lastIndexOf('\t');
+      out.put(line.substring(0, tab), line.substring(tab + 1).split(" "));
+    }
+    return out;
+  }
+
+  private static TargetSpec mainSpec(String[] example) {
+    return TargetSpec.main(example[0], List.of(Arrays.copyOfRange(example, 1, example.length)));
+  }
+
+  private static String name(String[] example) {
+    String simple = example[0].substring(example[0].lastIndexOf('.') + 1);
+    return example.length == 1
+        ? simple
+        : simple + "(" + String.join(",", Arrays.copyOfRange(example, 1, example.length)) + ")";
+  }
+
+  /** Every example of the catalog, buggy and correct, read by reflection. */
+  private static List<String[]> catalog(Path examples) throws Exception {
+    List<String[]> out = new ArrayList<>();
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {examples.toUri().toURL()}, BehaviourFingerprint.class.getClassLoader())) {
+      Class<?> catalog = loader.loadClass("dev.weft.examples.Catalog");
+      for (Object example : (List<?>) catalog.getMethod("all").invoke(null)) {
+        String mainClass = (String) example.getClass().getMethod("mainClass").invoke(example);
+        String[] args = (String[]) example.getClass().getMethod("args").invoke(example);
+        String[] entry = new String[args.length + 1];
+        entry[0] = mainClass;
+        System.arraycopy(args, 0, entry, 1, args.length);
+        out.add(entry);
+      }
+    }
+    return out;
+  }
+
+  private static List<String> staticNoArgMethods(Path dir, String className) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Class<?> c = Class.forName(className, false, loader);
+      for (Method m : c.getDeclaredMethods()) {
+        int mod = m.getModifiers();
+        if (Modifier.isPublic(mod) && Modifier.isStatic(mod) && m.getParameterCount() == 0) {
+          out.add(m.getName());
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+}

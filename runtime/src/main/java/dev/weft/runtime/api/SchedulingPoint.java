@@ -1,0 +1,42 @@
+package dev.weft.runtime.api;
+
+import dev.weft.runtime.trace.EventKind;
+
+/**
+ * The scheduler's state as a strategy sees it at one scheduling point: which threads may run and
+ * what each of them would do next. Thread indices are run-local and assigned in creation order,
+ * which is deterministic for a given sequence of decisions.
+ */
+public interface SchedulingPoint {
+  /** Events executed so far in this run. */
+  int step();
+
+  /** The thread that executed the latest event. */
+  int currentThread();
+
+  int enabledCount();
+
+  /** Thread index of the {@code i}-th enabled thread; enabled threads are in ascending index. */
+  int enabledThread(int i);
+
+  /** Number of threads created so far in this run, finished ones included. */
+  int threadCount();
+
+  /** The event the given thread will execute when chosen. */
+  EventKind pendingKind(int thread);
+
+  /** Run-local location of that event (see {@code Locations}). */
+  long pendingLocation(int thread);
+
+  /** Site id of that event. */
+  int pendingSite(int thread);
+
+  /**
+   * The index within its thread that the pending event of that thread will have in the trace, so a
+   * strategy can follow a schedule written as (thread, index in thread) pairs.
+   */
+  int pendingIndexInThread(int thread);
+
+  /** The stable name of a thread, e.g. {@code main.2}. */
+  String threadName(int thread);
+}

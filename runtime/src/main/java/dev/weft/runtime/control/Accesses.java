@@ -1,0 +1,111 @@
+package dev.weft.runtime.control;
+
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
+
+/**
+ * Plain memory accesses of target code: each field, static and array element read or write is a
+ * scheduling point at its location, and each allocation names an object for later locations.
+ * Accesses through a null reference are left for the JVM to fail as it would.
+ */
+public final class Accesses {
+  private Accesses() {}
+
+  public static void getField(Object obj, int field, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null && obj != null) {
+      Scheduler s = t.scheduler;
+      s.point(t, EventKind.READ, s.objectLocation(obj, field, site), site, null, 0);
+    }
+  }
+
+  public static void putField(Object obj, int field, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null && obj != null) {
+      Scheduler s = t.scheduler;
+      s.point(t, EventKind.WRITE, s.objectLocation(obj, field, site), site, null, 0);
+    }
+  }
+
+  public static void getStatic(int field, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null) {
+      t.scheduler.point(t, EventKind.READ, Locations.of(0, field), site, null, 0);
+    }
+  }
+
+  public static void putStatic(int field, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null) {
+      t.scheduler.point(t, EventKind.WRITE, Locations.of(0, field), site, null, 0);
+    }
+  }
+
+  public static void arrayRead(Object array, int index, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null && array != null) {
+      Scheduler s = t.scheduler;
+      s.point(t, EventKind.ARRAY_READ, s.objectLocation(array, index, site), site, null, 0);
+    }
+  }
+
+  private static void arrayWrite(Object array, int index, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null && array != null) {
+      Scheduler s = t.scheduler;
+      s.point(t, EventKind.ARRAY_WRITE, s.objectLocation(array, index, site), site, null, 0);
+    }
+  }
+
+  public static void iastore(int[] a, int i, int v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void lastore(long[] a, int i, long v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void fastore(float[] a, int i, float v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void dastore(double[] a, int i, double v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void aastore(Object[] a, int i, Object v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void castore(char[] a, int i, char v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  public static void sastore(short[] a, int i, short v, int site) {
+    arrayWrite(a, i, site);
+    a[i] = v;
+  }
+
+  /** {@code bastore} serves both {@code byte[]} and {@code boolean[]}, as in the JVM. */
+  public static void bastore(Object a, int i, int v, int site) {
+    arrayWrite(a, i, site);
+    if (a instanceof boolean[]) {
+      ((boolean[]) a)[i] = (v & 1) != 0;
+    } else {
+      ((byte[]) a)[i] = (byte) v;
+    }
+  }
+
+  public static void allocated(Object obj, int site) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.allocated(obj, site);
+    }
+  }
+}

@@ -1,0 +1,187 @@
+package dev.weft.runtime.control;
+
+import dev.weft.runtime.trace.EventKind;
+
+/**
+ * Weft's model of one target thread in one run: its lifecycle {@link ThreadState}, the operation it
+ * has announced and is about to perform (its pending event), the {@link Wait} that says whether it
+ * can perform it, and the platform thread (the carrier) that executes its code. The target's own
+ * {@link Thread} object is never started; the carrier runs its {@code run()} so that Weft controls
+ * the thread's first and last step. State that belongs to one primitive (a permit, a notification)
+ * lives in that primitive's model, not here.
+ */
+public final class ControlledThread {
+  private static final ThreadLocal<ControlledThread> CURRENT = new ThreadLocal<>();
+
+  final Scheduler scheduler;
+  final int index;
+  final String stableName;
+  Thread logical;
+  Thread carrier;
+  int children;
+
+  ThreadState state = ThreadState.NEW;
+  Wait wait = Wait.NONE;
+
+  EventKind pendingKind;
+  long pendingLocation;
+  int pendingSite;
+  Object pendingObject;
+  long pendingTimeout;
+
+  /** Virtual time at which the pending point was announced; timeouts count from here. */
+  long pendingSince;
+
+  private boolean interrupted;
+
+  /** Global index of the event that started this thread, or -1 (the main thread). */
+  int startEvent = -1;
+
+  /** Global index of this thread's last event, once it has finished. */
+  int endEvent = -1;
+
+  /** Static initialisers and JDK calls run atomically: no switch while this is positive. */
+  private int atomicDepth;
+
+  /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
+  private boolean idle;
+
+  /** What the thread has polled since it last did anything but read; see {@link SpinFairness}. */
+  final SpinFairness.Window spin = new SpinFairness.Window();
+
+  volatile boolean parked;
+
+  ControlledThread(Scheduler scheduler, int index, String stableName, Thread logical) {
+    this.scheduler = scheduler;
+    this.index = index;
+    this.stableName = stableName;
+    this.logical = logical;
+  }
+
+  /** The controlled thread running on the calling carrier, or null for any other thread. */
+  public static ControlledThread current() {
+    return CURRENT.get();
+  }
+
+  void bindToCurrentCarrier() {
+    CURRENT.set(this);
+  }
+
+  void unbindCarrier() {
+    CURRENT.remove();
+  }
+
+  void announce(EventKind kind, long location, int site, Object object, long timeout) {
+    pendingKind = kind;
+    pendingLocation = location;
+    pendingSite = site;
+    pendingObject = object;
+    pendingTimeout = timeout;
+  }
+
+  void await(Wait w) {
+    wait = w;
+    state = w == Wait.NONE ? ThreadState.RUNNABLE : ThreadState.WAITING;
+  }
+
+  Readiness readiness() {
+    return state == ThreadState.FINISHED ? Readiness.BLOCKED : wait.readiness(this);
+  }
+
+  /**
+   * A waiting thread that nothing has let go on: it may only time out, if it has a deadline, and
+   * only once no thread is ready or the clock has passed the deadline (someone slept past it).
+   */
+  public Readiness timedReadiness() {
+    if (pendingTimeout <= 0) {
+      return Readiness.BLOCKED;
+    }
+    return scheduler.clock().elapsed() - pendingSince >= pendingTimeout
+        ? Readiness.READY
+        : Readiness.ONLY_TO_TIME_OUT;
+  }
+
+  public Scheduler scheduler() {
+    return scheduler;
+  }
+
+  public int index() {
+    return index;
+  }
+
+  public String stableName() {
+    return stableName;
+  }
+
+  /** The target's {@link Thread} object for this thread. */
+  public Thread logical() {
+    return logical;
+  }
+
+  public ThreadState state() {
+    return state;
+  }
+
+  public boolean isFinished() {
+    return state == ThreadState.FINISHED;
+  }
+
+  public EventKind pendingKind() {
+    return pendingKind;
+  }
+
+  public int pendingSite() {
+    return pendingSite;
+  }
+
+  public Object pendingObject() {
+    return pendingObject;
+  }
+
+  public Wait currentWait() {
+    return wait;
+  }
+
+  public boolean isInterrupted() {
+    return interrupted;
+  }
+
+  public void setInterrupted(boolean value) {
+    interrupted = value;
+  }
+
+  /** Clears the interrupt status and returns whether it was set, as {@code Thread.interrupted}. */
+  public boolean consumeInterrupt() {
+    boolean was = interrupted;
+    interrupted = false;
+    return was;
+  }
+
+  public boolean inAtomicSection() {
+    return atomicDepth > 0;
+  }
+
+  public void enterAtomic() {
+    atomicDepth++;
+  }
+
+  public void exitAtomic() {
+    if (atomicDepth > 0) {
+      atomicDepth--;
+    }
+  }
+
+  public boolean isIdle() {
+    return idle;
+  }
+
+  public void setIdle(boolean value) {
+    idle = value;
+  }
+
+  @Override
+  public String toString() {
+    String javaName = logical == null ? "" : " (\"" + logical.getName() + "\")";
+    return stableName + javaName;
+  }
+}

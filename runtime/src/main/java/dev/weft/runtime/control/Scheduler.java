@@ -1,0 +1,629 @@
+package dev.weft.runtime.control;
+
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.oracle.Deadlocks;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.Failures;
+import dev.weft.runtime.oracle.Hangs;
+import dev.weft.runtime.time.Identities;
+import dev.weft.runtime.time.VirtualClock;
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.Locations;
+import dev.weft.runtime.trace.ObjectNames;
+import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Serialises one run: exactly one controlled thread holds the turn between two scheduling points.
+ * At each point the running thread announces its next event and what it may wait for, asks the
+ * strategy which ready thread goes next, and hands the turn over if it is not itself. A thread that
+ * is handed the turn executes (records) its announced event and runs on to its next point; what the
+ * event does to a primitive is up to that primitive's model, once {@link #point} returns.
+ */
+public final class Scheduler {
+  private final Strategy strategy;
+  private final SiteTable sites;
+  private final FieldTable fields;
+  private final int maxSteps;
+  private final Trace trace = new Trace();
+  private final ObjectNames objects = new ObjectNames();
+  private final IntArrayList decisions = new IntArrayList();
+  private final List<ControlledThread> threads = new ArrayList<>();
+  private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
+  private final PointView view = new PointView();
+  private final VirtualClock clock = new VirtualClock();
+  private final Identities identities = new Identities();
+  private final RunState run = new RunState();
+  private final TurnHandoff handoff = new TurnHandoff(run);
+  private Object[] locals = new Object[8];
+
+  private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
+  private int[] enabled = new int[8];
+  private int enabledCount;
+  private int steps;
+
+  /** Moves on whenever modelled synchronisation state changes; blocked threads then retry. */
+  private int syncVersion;
+
+  /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
+  private int recheckedAt = -1;
+
+  public Scheduler(Strategy strategy, SiteTable sites, FieldTable fields, int maxSteps) {
+    this.strategy = strategy;
+    this.sites = sites;
+    this.fields = fields;
+    this.maxSteps = maxSteps;
+  }
+
+  // ---------------------------------------------------------------- run control (controller side)
+
+  /**
+   * Creates the main controlled thread; its carrier runs {@code body}. The carrier is returned
+   * unstarted so the caller can start it after arranging its own bookkeeping.
+   */
+  public Thread createMainThread(Runnable body) {
+    ControlledThread main = newThread("main", null);
+    Thread carrier = new Thread(() -> runCarrier(main, body), "weft-main");
+    carrier.setDaemon(true);
+    main.carrier = carrier;
+    main.logical = carrier;
+    byLogical.put(carrier, main);
+    handoff.give(main);
+    return carrier;
+  }
+
+  /** Waits up to the given time for the run to end; returns whether it did. */
+  public boolean awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
+    return run.awaitEnd(timeout, unit);
+  }
+
+  /** Steps executed so far; read racily by the controller to notice a stalled run. */
+  public int stepsSoFar() {
+    return steps;
+  }
+
+  /** The carrier of the thread that holds the turn, for stall diagnostics. */
+  public Thread turnHolderCarrier() {
+    ControlledThread t = handoff.holder();
+    return t == null ? null : t.carrier;
+  }
+
+  public String turnHolderName() {
+    ControlledThread t = handoff.holder();
+    return t == null ? "?" : t.toString();
+  }
+
+  /** Ends the run from outside: a wall-clock hang or code blocked outside Weft's control. */
+  public void abortFromController(RunResult.Outcome why, Failure failure, String diagnostic) {
+    run.settle(why, failure, diagnostic);
+    abort();
+  }
+
+  /** Ends the run as skipped: the target did something Weft cannot control yet. */
+  public void skip(String diagnostic) {
+    abortFromController(RunResult.Outcome.SKIPPED, null, diagnostic);
+  }
+
+  /** The carriers of this run, for the controller to wait on after the run ends. */
+  public List<Thread> carriers() {
+    List<Thread> result = new ArrayList<>();
+    for (ControlledThread t : threadSnapshot) {
+      if (t.carrier != null) {
+        result.add(t.carrier);
+      }
+    }
+    return result;
+  }
+
+  public RunResult result(long nanos) {
+    List<String> names = new ArrayList<>();
+    for (ControlledThread t : threadSnapshot) {
+      names.add(t.stableName);
+    }
+    return new RunResult(
+        run.outcome(),
+        run.failure(),
+        trace,
+        decisions.toIntArray(),
+        names,
+        steps,
+        nanos,
+        run.diagnostic());
+  }
+
+  public SiteTable sites() {
+    return sites;
+  }
+
+  public FieldTable fields() {
+    return fields;
+  }
+
+  public ObjectNames objects() {
+    return objects;
+  }
+
+  public Trace trace() {
+    return trace;
+  }
+
+  public int lastEvent() {
+    return trace.size() - 1;
+  }
+
+  public VirtualClock clock() {
+    return clock;
+  }
+
+  public Identities identities() {
+    return identities;
+  }
+
+  public boolean isAborted() {
+    return run.isAborted();
+  }
+
+  @SuppressWarnings("unchecked")
+  <T> T local(RunLocal<T> slot) {
+    if (slot.index >= locals.length) {
+      locals = Arrays.copyOf(locals, Math.max(slot.index + 1, locals.length * 2));
+    }
+    Object value = locals[slot.index];
+    if (value == null) {
+      value = slot.initial.get();
+      locals[slot.index] = value;
+    }
+    return (T) value;
+  }
+
+  // ------------------------------------------------------------------- scheduling points (hooks)
+
+  /**
+   * A scheduling point whose operation can always go on: announce the next event, let the strategy
+   * pick, then execute it. A positive {@code timeoutNanos} means the operation may end by timing
+   * out whenever the strategy picks it.
+   */
+  public void point(
+      ControlledThread t, EventKind kind, long location, int site, Object obj, long timeoutNanos) {
+    point(t, kind, location, site, obj, timeoutNanos, Wait.NONE);
+  }
+
+  /** A scheduling point whose operation may have to wait: {@code wait} says when it can go on. */
+  public void point(
+      ControlledThread t,
+      EventKind kind,
+      long location,
+      int site,
+      Object obj,
+      long timeoutNanos,
+      Wait wait) {
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+    t.announce(kind, location, site, obj, timeoutNanos);
+    t.pendingSince = clock.elapsed();
+    t.await(wait);
+    takeTurn(t);
+    t.await(Wait.NONE);
+    execute(t);
+  }
+
+  /**
+   * A blocking operation modelled by retrying its non-blocking form: once picked, the thread runs
+   * {@code attempt}; if it fails, the thread is not enabled again until modelled synchronisation
+   * state changes ({@link #changed}), it is interrupted (if {@code interruptible}), or, with a
+   * timeout, the strategy picks it to time out. The event is recorded only when the attempt
+   * succeeds. {@code timeoutNanos}: negative waits for ever, zero does not wait at all.
+   */
+  public Blocked block(
+      ControlledThread t,
+      EventKind kind,
+      long location,
+      int site,
+      Object obj,
+      long timeoutNanos,
+      boolean interruptible,
+      BooleanSupplier attempt) {
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+    long since = clock.elapsed();
+    RetryWait wait = new RetryWait(this, interruptible);
+    t.await(wait);
+    try {
+      while (true) {
+        t.announce(kind, location, site, obj, Math.max(0, timeoutNanos));
+        t.pendingSince = since;
+        takeTurn(t);
+        if (interruptible && t.isInterrupted()) {
+          t.setInterrupted(false);
+          checkBudget(t);
+          return Blocked.INTERRUPTED;
+        }
+        boolean retry = wait.awaitingChange && wait.blockedAtVersion != syncVersion;
+        if (attempt.getAsBoolean()) {
+          wait.awaitingChange = false;
+          checkBudget(t);
+          trace.append(t.index, kind, site, location);
+          afterEvent(t, kind, location);
+          return Blocked.DONE;
+        }
+        if (timeoutNanos == 0 || (timeoutNanos > 0 && wait.awaitingChange && !retry)) {
+          clock.advanceTo(since + Math.max(0, timeoutNanos));
+          record(t, EventKind.READ, location, site); // the failed attempt observed the state
+          return Blocked.TIMED_OUT;
+        }
+        checkBudget(t);
+        wait.awaitingChange = true;
+        wait.blockedAtVersion = syncVersion;
+      }
+    } finally {
+      t.await(Wait.NONE);
+    }
+  }
+
+  /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
+  public void changed() {
+    syncVersion++;
+  }
+
+  int syncVersion() {
+    return syncVersion;
+  }
+
+  /** A timed operation ran its course: virtual time has reached the thread's deadline. */
+  public void timedOut(ControlledThread t) {
+    clock.advanceTo(t.pendingSince + t.pendingTimeout);
+  }
+
+  /** Records an event that needs no decision (releasing a monitor): the thread keeps the turn. */
+  public void record(ControlledThread t, EventKind kind, long location, int site) {
+    if (run.isAborted()) {
+      return;
+    }
+    checkBudget(t);
+    trace.append(t.index, kind, site, location);
+    afterEvent(t, kind, location);
+  }
+
+  public long objectLocation(Object obj, int member, int site) {
+    return Locations.of(objects.numberOf(obj, site), member);
+  }
+
+  public long lockLocation(Object obj, int site) {
+    return Locations.of(objects.numberOf(obj, site), Locations.LOCK_MEMBER);
+  }
+
+  public void allocated(Object obj, int site) {
+    objects.allocated(obj, site);
+  }
+
+  /** The controlled thread of a target {@link Thread} object, or null if it was never started. */
+  public ControlledThread threadOf(Thread logical) {
+    return byLogical.get(logical);
+  }
+
+  // ------------------------------------------------------------------------------ internals
+
+  private void takeTurn(ControlledThread t) {
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+    if (t.inAtomicSection() && t.readiness() == Readiness.READY) {
+      return;
+    }
+    ControlledThread next = decideOrRecheck(t);
+    if (next == null) {
+      noThreadEnabled();
+      throw WeftAbort.INSTANCE;
+    }
+    if (next != t) {
+      handoff.give(next);
+      handoff.await(t);
+    }
+  }
+
+  /**
+   * Decides; if no thread is enabled while some wait in {@link #block} for a change, lets them
+   * retry once before calling it a deadlock. State can change where Weft does not see it (a method
+   * reference straight to {@code countDown}, a JDK-internal completion); a retry that succeeds
+   * records an event, and one that fails again with no event in between is a real deadlock.
+   */
+  private ControlledThread decideOrRecheck(ControlledThread current) {
+    ControlledThread next = decide(current);
+    if (next != null || trace.size() == recheckedAt) {
+      return next;
+    }
+    for (ControlledThread c : threads) {
+      if (!c.isFinished() && c.wait instanceof RetryWait r && r.awaitingChange) {
+        recheckedAt = trace.size();
+        changed();
+        return decide(current);
+      }
+    }
+    return null;
+  }
+
+  private void afterEvent(ControlledThread t, EventKind kind, long location) {
+    clock.tick();
+    SpinFairness.executed(t, kind, location);
+    if (kind.writes()) {
+      SpinFairness.written(t, location, threads);
+    }
+  }
+
+  private ControlledThread newThread(String name, Thread logical) {
+    ControlledThread t = new ControlledThread(this, threads.size(), name, logical);
+    t.announce(EventKind.THREAD_BEGIN, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
+    threads.add(t);
+    threadSnapshot = threads.toArray(new ControlledThread[0]);
+    if (enabled.length < threads.size()) {
+      enabled = Arrays.copyOf(enabled, threads.size() * 2);
+    }
+    return t;
+  }
+
+  private ControlledThread decide(ControlledThread current) {
+    int n = 0;
+    int polling = 0;
+    boolean busy = false; // some live thread is not an idle pool worker
+    boolean anyIdle = false;
+    for (ControlledThread c : threads) {
+      if (!c.isFinished()) {
+        busy |= !c.isIdle();
+        anyIdle |= c.isIdle();
+      }
+      if (c.readiness() == Readiness.READY) {
+        enabled[n++] = c.index;
+        if (c.spin.polling) {
+          polling++;
+        }
+      }
+    }
+    if (!busy && anyIdle) {
+      return null; // only idle workers left, and not even their timers fire: the work is done
+    }
+    if (n == 0) {
+      for (ControlledThread c : threads) {
+        if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
+          enabled[n++] = c.index;
+        }
+      }
+    }
+    if (n == 0) {
+      return null;
+    }
+    if (polling > 0 && polling < n) {
+      n = withoutPollingThreads(n);
+    }
+    enabledCount = n;
+    view.current = current.index;
+    int choice = strategy.choose(view);
+    if (choice < 0 || choice >= n) {
+      diverged(
+          "strategy chose position " + choice + " of " + n + " enabled threads at step " + steps);
+      throw WeftAbort.INSTANCE;
+    }
+    if (n > 1) {
+      decisions.add(enabled[choice]);
+    }
+    return threads.get(enabled[choice]);
+  }
+
+  /** Keeps only the enabled threads that are not polling; see {@link SpinFairness}. */
+  private int withoutPollingThreads(int n) {
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (!threads.get(enabled[i]).spin.polling) {
+        enabled[kept++] = enabled[i];
+      }
+    }
+    return kept;
+  }
+
+  /** Records the announced event; thread lifecycle events also take effect here. */
+  private void execute(ControlledThread t) {
+    checkBudget(t);
+    EventKind kind = t.pendingKind;
+    int event = trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
+    afterEvent(t, kind, t.pendingLocation);
+    switch (kind) {
+      case THREAD_BEGIN:
+        t.state = ThreadState.RUNNABLE;
+        if (t.startEvent >= 0) {
+          trace.addCausalEdge(t.startEvent, event);
+        }
+        break;
+      case THREAD_JOIN:
+        ControlledThread joined = (ControlledThread) t.pendingObject;
+        if (joined != null && joined.isFinished()) {
+          trace.addCausalEdge(joined.endEvent, event);
+        } else if (!t.isInterrupted()) {
+          timedOut(t);
+        }
+        break;
+      case THREAD_SLEEP:
+        timedOut(t);
+        break;
+      case THREAD_START:
+        startChild(t, (Thread) t.pendingObject).startEvent = event;
+        break;
+      case THREAD_END:
+        t.state = ThreadState.FINISHED;
+        t.endEvent = event;
+        break;
+      case THREAD_INTERRUPT:
+        ((ControlledThread) t.pendingObject).setInterrupted(true);
+        changed();
+        break;
+      default:
+        break;
+    }
+  }
+
+  private void checkBudget(ControlledThread t) {
+    if (++steps > maxSteps) {
+      run.settle(RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, maxSteps), null);
+      abort();
+      throw WeftAbort.INSTANCE;
+    }
+  }
+
+  private ControlledThread startChild(ControlledThread parent, Thread logical) {
+    String name = parent.stableName + "." + (++parent.children);
+    ControlledThread child = newThread(name, logical);
+    byLogical.put(logical, child);
+    Thread carrier = new Thread(() -> runCarrier(child, logical::run), "weft-" + logical.getName());
+    carrier.setDaemon(true);
+    child.carrier = carrier;
+    carrier.start();
+    return child;
+  }
+
+  private void runCarrier(ControlledThread t, Runnable body) {
+    t.bindToCurrentCarrier();
+    try {
+      handoff.await(t);
+      execute(t);
+      body.run();
+      point(t, EventKind.THREAD_END, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
+      afterThreadEnd(t);
+    } catch (WeftAbort abort) {
+      // the run ended early; unwinding is all that is left to do
+    } catch (TargetExit exit) {
+      run.settle(RunResult.Outcome.PASSED, null, exit.getMessage());
+      abort();
+    } catch (Throwable e) {
+      if (!run.isAborted()) {
+        run.settle(RunResult.Outcome.FAILED, Failures.uncaught(t.toString(), e), null);
+        abort();
+      }
+    } finally {
+      t.unbindCarrier();
+    }
+  }
+
+  private void afterThreadEnd(ControlledThread t) {
+    ControlledThread next = decideOrRecheck(t);
+    if (next == null) {
+      noThreadEnabled();
+      return;
+    }
+    handoff.give(next);
+  }
+
+  /** Whether every live thread is an idle pool worker (and at least one is). */
+  private boolean onlyIdleLeft() {
+    boolean anyIdle = false;
+    for (ControlledThread c : threads) {
+      if (!c.isFinished()) {
+        if (!c.isIdle()) {
+          return false;
+        }
+        anyIdle = true;
+      }
+    }
+    return anyIdle;
+  }
+
+  private void noThreadEnabled() {
+    boolean allFinished = true;
+    for (ControlledThread c : threads) {
+      allFinished &= c.isFinished();
+    }
+    if (!allFinished && onlyIdleLeft()) {
+      abort(); // idle pool workers are all that is left: the run is over, and they unwind
+      return;
+    }
+    if (!allFinished) {
+      run.settle(
+          RunResult.Outcome.FAILED, Deadlocks.describe(threads, sites, this::describeObject), null);
+      abort();
+    } else {
+      run.end();
+    }
+  }
+
+  /**
+   * Names an object by its allocation site, which (unlike an identity hash) is equal in a replay.
+   */
+  private String describeObject(Object o, int site) {
+    return o.getClass().getSimpleName() + " " + objects.describe(objects.numberOf(o, site), sites);
+  }
+
+  private void diverged(String why) {
+    run.settle(RunResult.Outcome.DIVERGED, null, why);
+    abort();
+  }
+
+  private void abort() {
+    run.markAborted();
+    handoff.wakeAll(threadSnapshot);
+    run.end();
+  }
+
+  /** The strategy's window on the scheduler; one instance, reused at every point. */
+  private final class PointView implements SchedulingPoint {
+    int current;
+
+    @Override
+    public int step() {
+      return steps;
+    }
+
+    @Override
+    public int currentThread() {
+      return current;
+    }
+
+    @Override
+    public int enabledCount() {
+      return enabledCount;
+    }
+
+    @Override
+    public int enabledThread(int i) {
+      return enabled[i];
+    }
+
+    @Override
+    public int threadCount() {
+      return threads.size();
+    }
+
+    @Override
+    public EventKind pendingKind(int thread) {
+      return threads.get(thread).pendingKind;
+    }
+
+    @Override
+    public long pendingLocation(int thread) {
+      return threads.get(thread).pendingLocation;
+    }
+
+    @Override
+    public int pendingSite(int thread) {
+      return threads.get(thread).pendingSite;
+    }
+
+    @Override
+    public int pendingIndexInThread(int thread) {
+      return trace.eventsOf(thread);
+    }
+
+    @Override
+    public String threadName(int thread) {
+      return threads.get(thread).stableName;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package dev.weft.runtime.control;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Passes the single turn of a run between carriers. A waiting carrier spins briefly and then parks:
+ * a spin costs well under a microsecond when the other thread is on a core, a park/unpark several
+ * microseconds.
+ */
+final class TurnHandoff {
+  private static final int SPINS = 256;
+
+  private final RunState run;
+  private volatile ControlledThread turn;
+
+  TurnHandoff(RunState run) {
+    this.run = run;
+  }
+
+  ControlledThread holder() {
+    return turn;
+  }
+
+  void give(ControlledThread next) {
+    turn = next;
+    if (next.parked) {
+      LockSupport.unpark(next.carrier);
+    }
+  }
+
+  /** Blocks the calling carrier until {@code t} holds the turn; throws if the run is aborted. */
+  void await(ControlledThread t) {
+    int spins = 0;
+    while (turn != t) {
+      if (run.isAborted()) {
+        throw WeftAbort.INSTANCE;
+      }
+      if (spins < SPINS) {
+        spins++;
+        Thread.onSpinWait();
+      } else {
+        t.parked = true;
+        if (turn != t && !run.isAborted()) {
+          LockSupport.park(this);
+        }
+        t.parked = false;
+      }
+    }
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+  }
+
+  /** Wakes every carrier so that it notices the abort. */
+  void wakeAll(ControlledThread[] threads) {
+    for (ControlledThread t : threads) {
+      if (t.carrier != null) {
+        LockSupport.unpark(t.carrier);
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package dev.weft.runtime.hooks;
+
+import dev.weft.runtime.jdk.JdkCalls;
+import dev.weft.runtime.sync.FieldUpdaters;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * The bootstrap of the {@code invokedynamic} call sites that stand for target calls into JDK
+ * collections and atomics ({@link JdkCalls}), and the field updater notes ({@link FieldUpdaters}).
+ * Part of the ABI that instrumented code calls: forwarding only, so the hook table stays a plain
+ * list of entry points and the behaviour lives in the models.
+ */
+public final class JdkCallHooks {
+  private JdkCallHooks() {}
+
+  public static CallSite bootstrap(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
+    return JdkCalls.bootstrap(caller, name, type, site);
+  }
+
+  public static void updaterField(Class<?> holder, String field) {
+    FieldUpdaters.updaterField(holder, field);
+  }
+
+  public static void updaterCreated(Object updater) {
+    FieldUpdaters.updaterCreated(updater);
+  }
+}

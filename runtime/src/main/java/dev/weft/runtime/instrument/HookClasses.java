@@ -1,0 +1,43 @@
+package dev.weft.runtime.instrument;
+
+import dev.weft.runtime.hooks.ArrayHooks;
+import dev.weft.runtime.hooks.BlockingHooks;
+import dev.weft.runtime.hooks.ExchangerHooks;
+import dev.weft.runtime.hooks.FieldHooks;
+import dev.weft.runtime.hooks.IdentityHooks;
+import dev.weft.runtime.hooks.JdkCallHooks;
+import dev.weft.runtime.hooks.LockHooks;
+import dev.weft.runtime.hooks.MonitorHooks;
+import dev.weft.runtime.hooks.ParkHooks;
+import dev.weft.runtime.hooks.PhaserHooks;
+import dev.weft.runtime.hooks.RunHooks;
+import dev.weft.runtime.hooks.StampedLockHooks;
+import dev.weft.runtime.hooks.SynchronizerHooks;
+import dev.weft.runtime.hooks.ThreadHooks;
+import dev.weft.runtime.hooks.TimeHooks;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * The internal names of the hook classes instrumented code calls, taken from class literals so that
+ * a renamed or moved hook class breaks the build, not a run. {@code HookLinkageTest} resolves every
+ * (class, method, descriptor) the instrumentation can emit.
+ */
+final class HookClasses {
+  static final String FIELDS = Type.getInternalName(FieldHooks.class);
+  static final String ARRAYS = Type.getInternalName(ArrayHooks.class);
+  static final String MONITORS = Type.getInternalName(MonitorHooks.class);
+  static final String THREADS = Type.getInternalName(ThreadHooks.class);
+  static final String TIME = Type.getInternalName(TimeHooks.class);
+  static final String RUN = Type.getInternalName(RunHooks.class);
+  static final String IDENTITIES = Type.getInternalName(IdentityHooks.class);
+  static final String LOCKS = Type.getInternalName(LockHooks.class);
+  static final String SYNCHRONIZERS = Type.getInternalName(SynchronizerHooks.class);
+  static final String PARKING = Type.getInternalName(ParkHooks.class);
+  static final String STAMPED_LOCKS = Type.getInternalName(StampedLockHooks.class);
+  static final String PHASERS = Type.getInternalName(PhaserHooks.class);
+  static final String EXCHANGERS = Type.getInternalName(ExchangerHooks.class);
+  static final String BLOCKING = Type.getInternalName(BlockingHooks.class);
+  static final String JDK_CALLS = Type.getInternalName(JdkCallHooks.class);
+
+  private HookClasses() {}
+}

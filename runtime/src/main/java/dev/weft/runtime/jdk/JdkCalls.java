@@ -1,0 +1,210 @@
+package dev.weft.runtime.jdk;
+
+import dev.weft.runtime.control.ActiveRun;
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.RunLocal;
+import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.sync.FieldUpdaters;
+import dev.weft.runtime.trace.EventKind;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Calls from target code into JDK collections, atomics and other {@code java.util.concurrent}
+ * classes, made visible as one access each. The instrumentation turns such a call into an {@code
+ * invokedynamic} whose bootstrap is here; the call site then runs: a scheduling point recorded as a
+ * read, write or update of the receiver (of one element for atomic arrays, of the field for field
+ * updaters), the real call with no switch inside it (the JDK may hold its own locks while it calls
+ * back into target code), and, after a write, a note that modelled state changed so that threads
+ * blocked on the object retry.
+ */
+public final class JdkCalls {
+  /** Member of a location that stands for "the contents" of a JDK object. */
+  public static final int CONTENTS_MEMBER = -3;
+
+  private static final MethodHandle ENTER;
+  private static final MethodHandle ENTER_INDEXED;
+  private static final MethodHandle ENTER_FIELD;
+  private static final MethodHandle EXIT;
+  private static final MethodHandle EXIT_VOID;
+  private static final MethodHandle EXIT_CAS;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      MethodType enter =
+          MethodType.methodType(boolean.class, Object.class, int.class, int.class, String.class);
+      ENTER = l.findStatic(JdkCalls.class, "enter", enter);
+      ENTER_INDEXED =
+          l.findStatic(JdkCalls.class, "enterIndexed", enter.insertParameterTypes(1, int.class));
+      ENTER_FIELD =
+          l.findStatic(JdkCalls.class, "enterField", enter.insertParameterTypes(1, Object.class));
+      EXIT =
+          l.findStatic(
+              JdkCalls.class,
+              "exit",
+              MethodType.methodType(
+                  Object.class, Throwable.class, Object.class, boolean.class, int.class));
+      EXIT_VOID =
+          l.findStatic(
+              JdkCalls.class,
+              "exitVoid",
+              MethodType.methodType(void.class, Throwable.class, boolean.class, int.class));
+      EXIT_CAS =
+          l.findStatic(
+              JdkCalls.class,
+              "exitCas",
+              MethodType.methodType(
+                  boolean.class, Throwable.class, boolean.class, boolean.class, int.class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Per run: the event of the JDK call in progress, to correct a failed CAS into a read. One slot
+   * is enough: a JDK call runs with no switch inside.
+   */
+  private static final RunLocal<int[]> LAST_ACCESS = new RunLocal<>(() -> new int[1]);
+
+  private JdkCalls() {}
+
+  /**
+   * Bootstrap of every intercepted call site. {@code type} is the call's type with the receiver
+   * first; {@code site} is the site id of the call.
+   */
+  public static CallSite bootstrap(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
+    Class<?> owner = type.parameterType(0);
+    MethodHandle target = CompletionDefaults.redirect(caller, owner, name, type);
+    if (target == null) {
+      target = caller.findVirtual(owner, name, type.dropParameterTypes(0, 1)).asType(type);
+    }
+    int kind = AccessKinds.of(name);
+    String npe =
+        "Cannot invoke \"" + owner.getName() + "." + name + "()\" because the receiver is null";
+    MethodHandle enter = enterFor(owner, type, kind, site, npe);
+    // token: whether enter made this call an access (and so must be closed by exit)
+    MethodHandle core = MethodHandles.dropArguments(target, 0, boolean.class);
+    Class<?> ret = type.returnType();
+    int writes = kind == EventKind.READ.ordinal() ? 0 : 1;
+    MethodHandle exit;
+    if (ret == void.class) {
+      exit = MethodHandles.insertArguments(EXIT_VOID, 2, writes);
+    } else if (kind == AccessKinds.CAS && ret == boolean.class) {
+      exit = MethodHandles.insertArguments(EXIT_CAS, 3, writes);
+    } else {
+      exit =
+          MethodHandles.insertArguments(EXIT, 3, writes)
+              .asType(MethodType.methodType(ret, Throwable.class, ret, boolean.class));
+    }
+    MethodHandle guarded = MethodHandles.tryFinally(core, exit);
+    return new ConstantCallSite(MethodHandles.foldArguments(guarded, 0, enter));
+  }
+
+  private static MethodHandle enterFor(
+      Class<?> owner, MethodType type, int kind, int site, String npe) {
+    int k = kind == AccessKinds.CAS ? EventKind.UPDATE.ordinal() : kind;
+    String ownerName = owner.getName();
+    boolean atomicArray =
+        ownerName.startsWith("java.util.concurrent.atomic.Atomic") && ownerName.endsWith("Array");
+    boolean fieldUpdater =
+        ownerName.startsWith("java.util.concurrent.atomic.Atomic")
+            && ownerName.endsWith("FieldUpdater");
+    if (atomicArray && type.parameterCount() > 1 && type.parameterType(1) == int.class) {
+      return MethodHandles.insertArguments(ENTER_INDEXED, 2, k, site, npe)
+          .asType(MethodType.methodType(boolean.class, owner, int.class));
+    }
+    if (fieldUpdater && type.parameterCount() > 1 && !type.parameterType(1).isPrimitive()) {
+      return MethodHandles.insertArguments(ENTER_FIELD, 2, k, site, npe)
+          .asType(MethodType.methodType(boolean.class, owner, type.parameterType(1)));
+    }
+    return MethodHandles.insertArguments(ENTER, 1, k, site, npe)
+        .asType(MethodType.methodType(boolean.class, owner));
+  }
+
+  /** The calling thread, if this call is a new access: controlled, JDK code, not nested. */
+  private static ControlledThread accessor(Object receiver, String npe) {
+    if (receiver == null) {
+      throw new NullPointerException(npe);
+    }
+    if (!JdkCode.isJdkClass(receiver.getClass())) {
+      return null;
+    }
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      ActiveRun.self(); // marks the run: an uncontrolled thread runs target code
+      return null;
+    }
+    if (t.inAtomicSection() || t.scheduler().isAborted()) {
+      return null;
+    }
+    return t;
+  }
+
+  private static boolean access(ControlledThread t, long location, int kind, int site) {
+    Scheduler s = t.scheduler();
+    s.point(t, EventKind.of(kind), location, site, null, 0);
+    LAST_ACCESS.of(s)[0] = s.lastEvent();
+    t.enterAtomic();
+    return true;
+  }
+
+  static boolean enter(Object receiver, int kind, int site, String npe) {
+    ControlledThread t = accessor(receiver, npe);
+    return t != null
+        && access(t, t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site), kind, site);
+  }
+
+  static boolean enterIndexed(Object array, int index, int kind, int site, String npe) {
+    ControlledThread t = accessor(array, npe);
+    return t != null && access(t, t.scheduler().objectLocation(array, index, site), kind, site);
+  }
+
+  static boolean enterField(Object updater, Object obj, int kind, int site, String npe) {
+    ControlledThread t = accessor(updater, npe);
+    if (t == null) {
+      return false;
+    }
+    Integer field = FieldUpdaters.fieldOf(t.scheduler(), updater);
+    long location =
+        obj != null && field != null
+            ? t.scheduler().objectLocation(obj, field, site)
+            : t.scheduler().objectLocation(updater, CONTENTS_MEMBER, site);
+    return access(t, location, kind, site);
+  }
+
+  private static void leave(boolean entered, int writes) {
+    if (!entered) {
+      return;
+    }
+    ControlledThread t = ControlledThread.current();
+    t.exitAtomic();
+    if (writes != 0) {
+      t.scheduler().changed();
+    }
+  }
+
+  static Object exit(Throwable thrown, Object result, boolean entered, int writes) {
+    leave(entered, writes);
+    return result;
+  }
+
+  static void exitVoid(Throwable thrown, boolean entered, int writes) {
+    leave(entered, writes);
+  }
+
+  static boolean exitCas(Throwable thrown, boolean succeeded, boolean entered, int writes) {
+    if (entered && !succeeded && thrown == null) {
+      ControlledThread t = ControlledThread.current();
+      Scheduler s = t.scheduler();
+      s.trace().setKind(LAST_ACCESS.of(s)[0], EventKind.READ);
+    }
+    leave(entered, writes);
+    return succeeded;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.weft.runtime.oracle;
+
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Wait;
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.SiteTable;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Explains a run in which live threads remain but none is enabled: who waits for what, where, and
+ * who holds it (each thread's {@link Wait} says). The signature is the set of blocking sites, so
+ * the same deadlock reached by different interleavings is one finding.
+ */
+public final class Deadlocks {
+  private Deadlocks() {}
+
+  public static Failure describe(
+      List<ControlledThread> threads, SiteTable sites, Wait.ObjectNamer names) {
+    StringBuilder details = new StringBuilder();
+    TreeSet<String> blockingSites = new TreeSet<>();
+    String first = null;
+    boolean lostWakeup = false;
+    for (ControlledThread t : threads) {
+      if (t.isFinished()) {
+        continue;
+      }
+      lostWakeup |= t.pendingKind() == EventKind.WAKE;
+      String where = sites.get(t.pendingSite()).toString();
+      blockingSites.add(t.pendingKind() + "@" + where);
+      String line = "  " + t + " " + t.currentWait().describe(t, names) + " at " + where;
+      details.append(line).append('\n');
+      if (first == null) {
+        first = t.toString();
+      }
+    }
+    String message =
+        (lostWakeup ? "deadlock (a thread waits for a notification that never comes)" : "deadlock")
+            + ": no live thread can proceed\n"
+            + details;
+    return new Failure(
+        FindingKind.DEADLOCK,
+        first,
+        message.strip(),
+        details.toString(),
+        "deadlock:" + blockingSites);
+  }
+}

@@ -1,0 +1,17 @@
+package dev.weft.runtime.oracle;
+
+/** The oracles' verdicts, as users see them in reports and {@code summary.json}. */
+public enum FindingKind {
+  /** An uncaught exception other than an assertion failure. */
+  EXCEPTION,
+  /** A failed {@code assert} or another {@link AssertionError}. */
+  ASSERTION,
+  /** Live threads, none of which can proceed. */
+  DEADLOCK,
+  /** The run exceeded its step or wall-clock budget. */
+  HANG;
+
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

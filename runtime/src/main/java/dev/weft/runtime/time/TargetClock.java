@@ -1,0 +1,32 @@
+package dev.weft.runtime.time;
+
+import dev.weft.runtime.control.ControlledThread;
+
+/**
+ * {@code System.nanoTime()} and {@code currentTimeMillis()} as target code sees them: the run's
+ * {@link VirtualClock}, so a replay reads the same times. Each read moves the clock on, so a loop
+ * that polls the time still sees it pass. Other threads read the real clocks.
+ */
+public final class TargetClock {
+  private TargetClock() {}
+
+  public static long nanoTime() {
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      return System.nanoTime();
+    }
+    VirtualClock clock = t.scheduler().clock();
+    clock.tick();
+    return clock.nanoTime();
+  }
+
+  public static long currentTimeMillis() {
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      return System.currentTimeMillis();
+    }
+    VirtualClock clock = t.scheduler().clock();
+    clock.tick();
+    return clock.currentTimeMillis();
+  }
+}
