@@ -1,5 +1,8 @@
 package dev.weft.runtime.instrument;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
@@ -12,14 +15,82 @@ final class CallHooks {
   /** A hook call that stands in for the original invocation. */
   record Replacement(
       String hookClass, String hook, String descriptor, String operation, boolean takesSite) {
-
     /** Whether the hook is one of the per-run models rather than Weft's scheduler. */
     boolean isModel() {
       return !ModelCalls.substitutesIn(hookClass);
     }
+
+    HookCall call() {
+      return new HookCall(hookClass, hook, descriptor);
+    }
   }
 
+  private static final String OBJ = "Ljava/lang/Object;";
+  private static final String THREAD = "Ljava/lang/Thread;";
+
+  /** {@code Object}'s monitor methods, by name and descriptor. */
+  private static final Map<String, Replacement> OBJECT_METHODS =
+      Map.of(
+          "wait()V", monitor("waitUntimed", "(" + OBJ + "I)V", "wait"),
+          "wait(J)V", monitor("waitTimed", "(" + OBJ + "JI)V", "wait(timeout)"),
+          "wait(JI)V", monitor("waitTimedNanos", "(" + OBJ + "JII)V", "wait(timeout)"),
+          "notify()V", monitor("notify", "(" + OBJ + "I)V", "notify"),
+          "notifyAll()V", monitor("notifyAll", "(" + OBJ + "I)V", "notifyAll"));
+
+  /**
+   * {@code hashCode()} and {@code toString()} on a receiver typed as {@code Object} or as a target
+   * class: the hook gives the run's identity hash where the class keeps {@code Object}'s. JDK-typed
+   * receivers keep their own methods (and their access recording).
+   */
+  private static final Map<String, Replacement> IDENTITY_METHODS =
+      Map.of(
+          "hashCode()I", identity("hashCode", "(" + OBJ + ")I"),
+          "toString()Ljava/lang/String;", identity("toString", "(" + OBJ + ")Ljava/lang/String;"));
+
+  private static final Map<String, Replacement> THREAD_INSTANCE_METHODS =
+      Map.of(
+          "start()V", thread("threadStart", "(" + THREAD + "I)V", "start", true),
+          "join()V", thread("threadJoin", "(" + THREAD + "I)V", "join", true),
+          "join(J)V", thread("threadJoinTimed", "(" + THREAD + "JI)V", "join(timeout)", true),
+          "join(JI)V",
+              thread("threadJoinTimedNanos", "(" + THREAD + "JII)V", "join(timeout)", true),
+          "interrupt()V", thread("threadInterrupt", "(" + THREAD + "I)V", "interrupt", true),
+          "isInterrupted()Z", thread("threadIsInterrupted", "(" + THREAD + ")Z", "", false),
+          "isAlive()Z", thread("threadIsAlive", "(" + THREAD + ")Z", "", false),
+          "getId()J", identity("threadId", "(" + THREAD + ")J"),
+          "threadId()J", identity("threadId", "(" + THREAD + ")J"));
+
+  private static final Map<String, Replacement> THREAD_STATIC_METHODS =
+      Map.of(
+          "yield()V", thread("threadYield", "(I)V", "yield", true),
+          "onSpinWait()V", thread("threadYield", "(I)V", "yield", true),
+          "sleep(J)V", thread("threadSleep", "(JI)V", "sleep", true),
+          "sleep(JI)V", thread("threadSleepNanos", "(JII)V", "sleep", true),
+          "interrupted()Z", thread("threadInterrupted", "()Z", "", false),
+          "currentThread()Ljava/lang/Thread;",
+              thread("currentThread", "()Ljava/lang/Thread;", "", false));
+
+  private static final Replacement RUNTIME_EXIT =
+      new Replacement(HookClasses.RUN, "runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
+  private static final Replacement SYSTEM_EXIT =
+      new Replacement(HookClasses.RUN, "exit", "(I)V", "exit", false);
+  private static final Replacement IDENTITY_HASH_CODE =
+      identity("identityHashCode", "(" + OBJ + ")I");
+
   private CallHooks() {}
+
+  private static Replacement monitor(String hook, String descriptor, String operation) {
+    return new Replacement(HookClasses.MONITORS, hook, descriptor, operation, true);
+  }
+
+  private static Replacement thread(
+      String hook, String descriptor, String operation, boolean takesSite) {
+    return new Replacement(HookClasses.THREADS, hook, descriptor, operation, takesSite);
+  }
+
+  private static Replacement identity(String hook, String descriptor) {
+    return new Replacement(HookClasses.IDENTITIES, hook, descriptor, "", false);
+  }
 
   static Replacement replacementFor(
       int opcode, String owner, String name, String desc, TypeHierarchy types) {
@@ -27,52 +98,46 @@ final class CallHooks {
     if (sync != null) {
       return sync;
     }
+    String method = name + desc;
     if (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) {
-      Replacement r = objectMethod(name, desc);
+      Replacement r = OBJECT_METHODS.get(method);
       if (r != null) {
         return r;
       }
       if (!isJdkClass(owner) || owner.equals("java/lang/Object")) {
-        r = identityMethod(name, desc);
+        r = IDENTITY_METHODS.get(method);
         if (r != null) {
           return r;
         }
       }
       if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/Runtime")) {
         if ((name.equals("exit") || name.equals("halt")) && desc.equals("(I)V")) {
-          return new Replacement(
-              HookClasses.RUN, "runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
+          return RUNTIME_EXIT;
         }
       }
       if (opcode == Opcodes.INVOKEVIRTUAL && types.isThread(owner)) {
-        return threadInstanceMethod(name, desc);
+        return THREAD_INSTANCE_METHODS.get(method);
       }
       return null;
     }
     if (opcode == Opcodes.INVOKESPECIAL
         && owner.equals("java/lang/Object")
-        && name.equals("hashCode")
-        && desc.equals("()I")) {
-      return identity("identityHashCode", "(Ljava/lang/Object;)I"); // super.hashCode()
+        && method.equals("hashCode()I")) {
+      return IDENTITY_HASH_CODE; // super.hashCode()
     }
     if (opcode == Opcodes.INVOKESTATIC) {
-      if (owner.equals("java/lang/System") && name.equals("exit") && desc.equals("(I)V")) {
-        return new Replacement(HookClasses.RUN, "exit", "(I)V", "exit", false);
+      if (owner.equals("java/lang/System") && method.equals("exit(I)V")) {
+        return SYSTEM_EXIT;
       }
       if (owner.equals("java/lang/System")
-          && name.equals("identityHashCode")
-          && desc.equals("(Ljava/lang/Object;)I")) {
-        return identity("identityHashCode", "(Ljava/lang/Object;)I");
+          && method.equals("identityHashCode(Ljava/lang/Object;)I")) {
+        return IDENTITY_HASH_CODE;
       }
       if (types.isThread(owner)) {
-        return threadStaticMethod(name, desc);
+        return THREAD_STATIC_METHODS.get(method);
       }
     }
     return null;
-  }
-
-  private static Replacement identity(String hook, String descriptor) {
-    return new Replacement(HookClasses.IDENTITIES, hook, descriptor, "", false);
   }
 
   /** Classes of the JDK, by internal name (arrays count: their methods are the JDK's). */
@@ -84,96 +149,15 @@ final class CallHooks {
         || owner.startsWith("[");
   }
 
-  /**
-   * {@code hashCode()} and {@code toString()} on a receiver typed as {@code Object} or as a target
-   * class: the hook gives the run's identity hash where the class keeps {@code Object}'s. JDK-typed
-   * receivers keep their own methods (and their access recording).
-   */
-  private static Replacement identityMethod(String name, String desc) {
-    switch (name + desc) {
-      case "hashCode()I":
-        return identity("hashCode", "(Ljava/lang/Object;)I");
-      case "toString()Ljava/lang/String;":
-        return identity("toString", "(Ljava/lang/Object;)Ljava/lang/String;");
-      default:
-        return null;
-    }
-  }
-
-  private static Replacement objectMethod(String name, String desc) {
-    String obj = "Ljava/lang/Object;";
-    switch (name + desc) {
-      case "wait()V":
-        return new Replacement(
-            HookClasses.MONITORS, "waitUntimed", "(" + obj + "I)V", "wait", true);
-      case "wait(J)V":
-        return new Replacement(
-            HookClasses.MONITORS, "waitTimed", "(" + obj + "JI)V", "wait(timeout)", true);
-      case "wait(JI)V":
-        return new Replacement(
-            HookClasses.MONITORS, "waitTimedNanos", "(" + obj + "JII)V", "wait(timeout)", true);
-      case "notify()V":
-        return new Replacement(HookClasses.MONITORS, "notify", "(" + obj + "I)V", "notify", true);
-      case "notifyAll()V":
-        return new Replacement(
-            HookClasses.MONITORS, "notifyAll", "(" + obj + "I)V", "notifyAll", true);
-      default:
-        return null;
-    }
-  }
-
-  private static Replacement threadInstanceMethod(String name, String desc) {
-    String thread = "Ljava/lang/Thread;";
-    switch (name + desc) {
-      case "start()V":
-        return new Replacement(
-            HookClasses.THREADS, "threadStart", "(" + thread + "I)V", "start", true);
-      case "join()V":
-        return new Replacement(
-            HookClasses.THREADS, "threadJoin", "(" + thread + "I)V", "join", true);
-      case "join(J)V":
-        return new Replacement(
-            HookClasses.THREADS, "threadJoinTimed", "(" + thread + "JI)V", "join(timeout)", true);
-      case "join(JI)V":
-        return new Replacement(
-            HookClasses.THREADS,
-            "threadJoinTimedNanos",
-            "(" + thread + "JII)V",
-            "join(timeout)",
-            true);
-      case "interrupt()V":
-        return new Replacement(
-            HookClasses.THREADS, "threadInterrupt", "(" + thread + "I)V", "interrupt", true);
-      case "isInterrupted()Z":
-        return new Replacement(
-            HookClasses.THREADS, "threadIsInterrupted", "(" + thread + ")Z", "", false);
-      case "isAlive()Z":
-        return new Replacement(
-            HookClasses.THREADS, "threadIsAlive", "(" + thread + ")Z", "", false);
-      case "getId()J":
-      case "threadId()J":
-        return identity("threadId", "(" + thread + ")J");
-      default:
-        return null;
-    }
-  }
-
-  private static Replacement threadStaticMethod(String name, String desc) {
-    switch (name + desc) {
-      case "yield()V":
-      case "onSpinWait()V":
-        return new Replacement(HookClasses.THREADS, "threadYield", "(I)V", "yield", true);
-      case "sleep(J)V":
-        return new Replacement(HookClasses.THREADS, "threadSleep", "(JI)V", "sleep", true);
-      case "sleep(JI)V":
-        return new Replacement(HookClasses.THREADS, "threadSleepNanos", "(JII)V", "sleep", true);
-      case "interrupted()Z":
-        return new Replacement(HookClasses.THREADS, "threadInterrupted", "()Z", "", false);
-      case "currentThread()Ljava/lang/Thread;":
-        return new Replacement(
-            HookClasses.THREADS, "currentThread", "()Ljava/lang/Thread;", "", false);
-      default:
-        return null;
-    }
+  /** Every hook these tables (and {@link SyncCalls}') can choose. */
+  static List<HookCall> hooks() {
+    List<Replacement> all = new ArrayList<>();
+    all.addAll(OBJECT_METHODS.values());
+    all.addAll(IDENTITY_METHODS.values());
+    all.addAll(THREAD_INSTANCE_METHODS.values());
+    all.addAll(THREAD_STATIC_METHODS.values());
+    all.addAll(List.of(RUNTIME_EXIT, SYSTEM_EXIT, IDENTITY_HASH_CODE));
+    all.addAll(SyncCalls.replacements());
+    return all.stream().map(Replacement::call).distinct().toList();
   }
 }

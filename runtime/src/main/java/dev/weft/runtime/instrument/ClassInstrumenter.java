@@ -8,8 +8,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Class-level half of the rewriting: strips {@code ACC_SYNCHRONIZED} (the method body then takes
- * the model monitor itself), hands every method with code to a {@link MethodInstrumenter}, and adds
- * the bridges of {@link MethodRefBridges}.
+ * the model monitor itself), hands every method with code to the rewriting chain of {@link
+ * MethodInstrumenter}, and adds the bridges of {@link MethodRefBridges}.
  */
 final class ClassInstrumenter extends ClassVisitor {
   private final TypeHierarchy types;
@@ -58,10 +58,18 @@ final class ClassInstrumenter extends ClassVisitor {
     if (!hasCode || next == null) {
       return next;
     }
-    return new MethodInstrumenter(
-            next, className, name, descriptor, access, sourceFile, types, sites, fields)
-        .allowingInvokeDynamic((version & 0xFFFF) >= Opcodes.V1_7)
-        .bridgingMethodReferences(bridges);
+    return MethodInstrumenter.chain(
+        next,
+        className,
+        name,
+        descriptor,
+        access,
+        sourceFile,
+        types,
+        sites,
+        fields,
+        (version & 0xFFFF) >= Opcodes.V1_7,
+        bridges);
   }
 
   /** Adds the bridges that method references were pointed at, instrumented like any method. */
@@ -71,17 +79,18 @@ final class ClassInstrumenter extends ClassVisitor {
     for (MethodRefBridges.Bridge b : bridges.all()) {
       MethodVisitor next = super.visitMethod(access, b.name(), b.descriptor(), null, null);
       MethodRefBridges.writeBody(
-          new MethodInstrumenter(
-                  next,
-                  className,
-                  b.enclosingMethod(),
-                  b.name() + b.descriptor(),
-                  access,
-                  sourceFile,
-                  types,
-                  sites,
-                  fields)
-              .allowingInvokeDynamic(true),
+          MethodInstrumenter.chain(
+              next,
+              className,
+              b.enclosingMethod(),
+              b.name() + b.descriptor(),
+              access,
+              sourceFile,
+              types,
+              sites,
+              fields,
+              true,
+              null),
           b);
     }
     super.visitEnd();

@@ -23,6 +23,10 @@ final class JdkCallSites {
               + "Ljava/lang/invoke/MethodType;I)Ljava/lang/invoke/CallSite;",
           false);
 
+  static HookCall bootstrapCall() {
+    return new HookCall(BOOTSTRAP.getOwner(), BOOTSTRAP.getName(), BOOTSTRAP.getDesc());
+  }
+
   /** Collection types of {@code java.util} (not {@code Iterator}: it is a view, not the data). */
   private static final Set<String> UTIL_TYPES =
       Set.of(

@@ -123,4 +123,25 @@ final class ModelCalls {
         return null;
     }
   }
+
+  /** Every static call redirected to a per-run model: same name and descriptor, model owner. */
+  static java.util.List<HookCall> hooks() {
+    java.util.List<HookCall> all = new java.util.ArrayList<>();
+    for (Set<String> methods : java.util.List.of(EXECUTORS, COMPLETABLE)) {
+      for (String m : methods) {
+        all.add(call(MODEL_EXECUTORS, m));
+      }
+    }
+    for (Set<String> methods : java.util.List.of(FORK_JOIN_POOL, FORK_JOIN_TASK)) {
+      for (String m : methods) {
+        all.add(call(MODEL_FORK_JOIN, m));
+      }
+    }
+    return all;
+  }
+
+  private static HookCall call(String owner, String method) {
+    int paren = method.indexOf('(');
+    return new HookCall(owner, method.substring(0, paren), method.substring(paren));
+  }
 }

@@ -199,6 +199,28 @@ final class SyncCalls {
     return null;
   }
 
+  /** Every replacement these tables can choose, for {@link HookTable#all()}. */
+  static List<CallHooks.Replacement> replacements() {
+    List<CallHooks.Replacement> all = new java.util.ArrayList<>();
+    for (Entry e : INSTANCE) {
+      String method = e.method();
+      int paren = method.indexOf('(');
+      all.add(
+          new CallHooks.Replacement(
+              e.hookClass(), e.hook(), withSite(e.api(), method.substring(paren)), "", true));
+    }
+    for (Map.Entry<String, String> e : STATIC.entrySet()) {
+      String desc = e.getKey().substring(e.getKey().indexOf('('));
+      all.add(
+          new CallHooks.Replacement(
+              HookClasses.PARKING, e.getValue(), withSite(null, desc), "", true));
+    }
+    for (String clock : List.of("nanoTime", "currentTimeMillis")) {
+      all.add(new CallHooks.Replacement(HookClasses.TIME, clock, "()J", "", false));
+    }
+    return all;
+  }
+
   /** The hook's descriptor: the receiver as the API type (if any), the arguments, the site. */
   private static String withSite(String receiver, String desc) {
     StringBuilder b = new StringBuilder("(");

@@ -1,0 +1,66 @@
+package dev.weft.runtime.instrument;
+
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * A scheduling point before every read and write of a non-final field or static, named by the
+ * field's declaring class (so accesses through subclasses share one location). Writes to a
+ * constructor's own fields before its super constructor ran are left alone: {@code this} cannot be
+ * passed anywhere yet.
+ */
+final class FieldAccessRewriter extends Rewriter {
+  FieldAccessRewriter(MethodVisitor next, MethodContext method) {
+    super(next, method);
+  }
+
+  @Override
+  public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+    TypeHierarchy.ResolvedField field = method.types.resolveField(owner, name);
+    boolean uninitializedThis = method.isConstructor && !method.superConstructorCalled;
+    if (field.isFinal() || (opcode == Opcodes.PUTFIELD && uninitializedThis)) {
+      super.visitFieldInsn(opcode, owner, name, descriptor);
+      return;
+    }
+    MethodVisitor out = out();
+    int fieldId = method.fields.idOf(field.declaringClass().replace('/', '.'), name);
+    String simple = field.declaringClass().substring(field.declaringClass().lastIndexOf('/') + 1);
+    switch (opcode) {
+      case Opcodes.GETSTATIC:
+        pushInt(fieldId);
+        pushSite("read " + simple + "." + name);
+        emit(HookTable.GET_STATIC);
+        break;
+      case Opcodes.PUTSTATIC:
+        pushInt(fieldId);
+        pushSite("write " + simple + "." + name);
+        emit(HookTable.PUT_STATIC);
+        break;
+      case Opcodes.GETFIELD:
+        out.visitInsn(Opcodes.DUP);
+        pushInt(fieldId);
+        pushSite("read " + simple + "." + name);
+        emit(HookTable.GET_FIELD);
+        break;
+      case Opcodes.PUTFIELD:
+        if (Type.getType(descriptor).getSize() == 2) {
+          // obj, v1v2 -> v1v2, obj, v1v2 -> v1v2, obj -> obj, v1v2, obj
+          out.visitInsn(Opcodes.DUP2_X1);
+          out.visitInsn(Opcodes.POP2);
+          out.visitInsn(Opcodes.DUP_X2);
+        } else {
+          // obj, v -> obj, v, obj, v -> obj, v, obj
+          out.visitInsn(Opcodes.DUP2);
+          out.visitInsn(Opcodes.POP);
+        }
+        pushInt(fieldId);
+        pushSite("write " + simple + "." + name);
+        emit(HookTable.PUT_FIELD);
+        break;
+      default:
+        break;
+    }
+    out.visitFieldInsn(opcode, owner, name, descriptor);
+  }
+}

@@ -1,0 +1,67 @@
+package dev.weft.runtime.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every static method instrumented code can call: the hooks the method rewriter inserts directly
+ * (listed here), and those chosen by the call tables ({@link ArrayOpcodes}, {@link CallHooks},
+ * {@link SyncCalls}, {@link ModelCalls}, {@link JdkCallSites}). {@link #all()} is what the linkage
+ * test resolves, so a hook that is renamed, moved or given another signature fails the build.
+ */
+final class HookTable {
+  private static final String OBJECT_SITE = "(Ljava/lang/Object;I)V";
+
+  static final HookCall MONITOR_ENTER =
+      new HookCall(HookClasses.MONITORS, "monitorEnter", OBJECT_SITE);
+  static final HookCall MONITOR_EXIT =
+      new HookCall(HookClasses.MONITORS, "monitorExit", OBJECT_SITE);
+  static final HookCall MONITOR_EXIT_ON_THROW =
+      new HookCall(HookClasses.MONITORS, "monitorExitOnThrow", OBJECT_SITE);
+  static final HookCall ATOMIC_ENTER = new HookCall(HookClasses.RUN, "atomicEnter", "()V");
+  static final HookCall ATOMIC_EXIT = new HookCall(HookClasses.RUN, "atomicExit", "()V");
+  static final HookCall ALLOCATED = new HookCall(HookClasses.RUN, "allocated", OBJECT_SITE);
+  static final HookCall GET_STATIC = new HookCall(HookClasses.FIELDS, "getStatic", "(II)V");
+  static final HookCall PUT_STATIC = new HookCall(HookClasses.FIELDS, "putStatic", "(II)V");
+  static final HookCall GET_FIELD =
+      new HookCall(HookClasses.FIELDS, "getField", "(Ljava/lang/Object;II)V");
+  static final HookCall PUT_FIELD =
+      new HookCall(HookClasses.FIELDS, "putField", "(Ljava/lang/Object;II)V");
+  static final HookCall BARRIER_ACTION =
+      new HookCall(
+          HookClasses.SYNCHRONIZERS, "barrierAction", "(Ljava/lang/Runnable;)Ljava/lang/Runnable;");
+  static final HookCall BARRIER_CREATED =
+      new HookCall(HookClasses.SYNCHRONIZERS, "barrierCreated", "(Ljava/lang/Object;)V");
+  static final HookCall UPDATER_FIELD =
+      new HookCall(HookClasses.JDK_CALLS, "updaterField", "(Ljava/lang/Class;Ljava/lang/String;)V");
+  static final HookCall UPDATER_CREATED =
+      new HookCall(HookClasses.JDK_CALLS, "updaterCreated", "(Ljava/lang/Object;)V");
+
+  private HookTable() {}
+
+  /** Every hook call the instrumentation can emit. */
+  static List<HookCall> all() {
+    List<HookCall> all =
+        new ArrayList<>(
+            List.of(
+                MONITOR_ENTER,
+                MONITOR_EXIT,
+                MONITOR_EXIT_ON_THROW,
+                ATOMIC_ENTER,
+                ATOMIC_EXIT,
+                ALLOCATED,
+                GET_STATIC,
+                PUT_STATIC,
+                GET_FIELD,
+                PUT_FIELD,
+                BARRIER_ACTION,
+                BARRIER_CREATED,
+                UPDATER_FIELD,
+                UPDATER_CREATED));
+    all.addAll(ArrayOpcodes.hooks());
+    all.addAll(CallHooks.hooks());
+    all.addAll(ModelCalls.hooks());
+    all.add(JdkCallSites.bootstrapCall());
+    return all;
+  }
+}

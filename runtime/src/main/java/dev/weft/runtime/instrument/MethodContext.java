@@ -1,0 +1,79 @@
+package dev.weft.runtime.instrument;
+
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * What the rewriters of one method share: the method's identity, the tables they register sites and
+ * fields in, the current source line, and the writer their replacements go to. Sites are numbered
+ * in instruction order within the method, whichever rewriter registers them, so their stable keys
+ * do not depend on how the rewriting is split.
+ */
+final class MethodContext {
+  final String className;
+  final String methodName;
+  final String methodDesc;
+  final String sourceFile;
+  final boolean isStatic;
+  final boolean isSynchronized;
+  final boolean isConstructor;
+  final boolean isClassInit;
+  final TypeHierarchy types;
+  final SiteTable sites;
+  final FieldTable fields;
+
+  /** Class files before Java 7 cannot hold {@code invokedynamic}; their JDK calls stay plain. */
+  final boolean invokeDynamic;
+
+  /** Where method references to rewritten JDK methods get their bridges (null: leave them). */
+  final MethodRefBridges bridges;
+
+  /** The class writer's visitor: replacements are written here, past the rest of the chain. */
+  MethodVisitor out;
+
+  int line;
+  private int ordinal;
+
+  /** In a constructor, whether {@code this} is initialised (the super constructor has run). */
+  boolean superConstructorCalled;
+
+  MethodContext(
+      String className,
+      String methodName,
+      String methodDesc,
+      int access,
+      String sourceFile,
+      TypeHierarchy types,
+      SiteTable sites,
+      FieldTable fields,
+      boolean invokeDynamic,
+      MethodRefBridges bridges) {
+    this.className = className;
+    this.methodName = methodName;
+    this.methodDesc = methodDesc;
+    this.sourceFile = sourceFile;
+    this.isStatic = (access & Opcodes.ACC_STATIC) != 0;
+    this.isSynchronized = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
+    this.isConstructor = methodName.equals("<init>");
+    this.isClassInit = methodName.equals("<clinit>");
+    this.types = types;
+    this.sites = sites;
+    this.fields = fields;
+    this.invokeDynamic = invokeDynamic;
+    this.bridges = bridges;
+  }
+
+  /** Registers the next site of this method. */
+  int site(String operation) {
+    return sites.register(
+        className.replace('/', '.'),
+        methodName,
+        methodDesc,
+        ordinal++,
+        sourceFile,
+        line,
+        operation);
+  }
+}
