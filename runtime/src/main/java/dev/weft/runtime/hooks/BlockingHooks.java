@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.BlockingCalls;
+import dev.weft.runtime.juc.BlockingCalls;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;

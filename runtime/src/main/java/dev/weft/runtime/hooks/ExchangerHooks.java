@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.Exchangers;
+import dev.weft.runtime.juc.Exchangers;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;

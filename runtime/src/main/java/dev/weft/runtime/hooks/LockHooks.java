@@ -1,7 +1,7 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.Conditions;
-import dev.weft.runtime.sync.Locks;
+import dev.weft.runtime.juc.Conditions;
+import dev.weft.runtime.juc.Locks;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;

@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.Phasers;
+import dev.weft.runtime.juc.Phasers;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;

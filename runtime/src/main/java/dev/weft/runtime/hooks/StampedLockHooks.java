@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.StampedLocks;
+import dev.weft.runtime.juc.StampedLocks;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.StampedLock;
 

@@ -1,8 +1,8 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.sync.Barriers;
-import dev.weft.runtime.sync.Latches;
-import dev.weft.runtime.sync.Semaphores;
+import dev.weft.runtime.juc.Barriers;
+import dev.weft.runtime.juc.Latches;
+import dev.weft.runtime.juc.Semaphores;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;

@@ -10,9 +10,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  * knows the element type) and get an {@code arrayRead} hook before them; stores are replaced by a
  * hook that performs the store.
  */
-final class ArrayOpcodes {
+public final class ArrayOpcodes {
   /** The hook of one opcode and the label of its site. */
-  record ArrayAccess(HookCall hook, String operation) {}
+  public record ArrayAccess(HookCall hook, String operation) {}
 
   private static final HookCall READ =
       new HookCall(HookClasses.ARRAYS, "arrayRead", "(Ljava/lang/Object;II)V");
@@ -49,12 +49,12 @@ final class ArrayOpcodes {
         opcode, new ArrayAccess(new HookCall(HookClasses.ARRAYS, hook, descriptor), operation));
   }
 
-  static boolean isLoad(int opcode) {
+  public static boolean isLoad(int opcode) {
     return opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD;
   }
 
   /** The hook for an array opcode, or null for other opcodes. */
-  static ArrayAccess forOpcode(int opcode) {
+  public static ArrayAccess forOpcode(int opcode) {
     return BY_OPCODE.get(opcode);
   }
 

@@ -11,16 +11,16 @@ import net.bytebuddy.jar.asm.Opcodes;
  * dev.weft.runtime.time.Identities}), and the calls that would end the JVM. The hook takes the
  * receiver (if any) and the original arguments, plus the site id when it is a scheduling point.
  */
-final class CallHooks {
+public final class CallHooks {
   /** A hook call that stands in for the original invocation. */
-  record Replacement(
+  public record Replacement(
       String hookClass, String hook, String descriptor, String operation, boolean takesSite) {
     /** Whether the hook is one of the per-run models rather than Weft's scheduler. */
-    boolean isModel() {
+    public boolean isModel() {
       return !ModelCalls.substitutesIn(hookClass);
     }
 
-    HookCall call() {
+    public HookCall call() {
       return new HookCall(hookClass, hook, descriptor);
     }
   }
@@ -92,7 +92,7 @@ final class CallHooks {
     return new Replacement(HookClasses.IDENTITIES, hook, descriptor, "", false);
   }
 
-  static Replacement replacementFor(
+  public static Replacement replacementFor(
       int opcode, String owner, String name, String desc, TypeHierarchy types) {
     Replacement sync = SyncCalls.replacementFor(opcode, owner, name, desc, types);
     if (sync != null) {

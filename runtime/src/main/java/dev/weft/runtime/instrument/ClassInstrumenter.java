@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.instrument.rewrite.MethodInstrumenter;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import net.bytebuddy.jar.asm.ClassVisitor;

@@ -8,8 +8,8 @@ import net.bytebuddy.jar.asm.Opcodes;
  * call the instrumentation emits is one of these, so {@link HookTable#all()} can list them and a
  * test can resolve each against the class it names.
  */
-record HookCall(String owner, String name, String descriptor) {
-  void emit(MethodVisitor mv) {
+public record HookCall(String owner, String name, String descriptor) {
+  public void emit(MethodVisitor mv) {
     mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, descriptor, false);
   }
 }

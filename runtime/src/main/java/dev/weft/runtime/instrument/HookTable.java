@@ -9,32 +9,32 @@ import java.util.List;
  * {@link SyncCalls}, {@link ModelCalls}, {@link JdkCallSites}). {@link #all()} is what the linkage
  * test resolves, so a hook that is renamed, moved or given another signature fails the build.
  */
-final class HookTable {
+public final class HookTable {
   private static final String OBJECT_SITE = "(Ljava/lang/Object;I)V";
 
-  static final HookCall MONITOR_ENTER =
+  public static final HookCall MONITOR_ENTER =
       new HookCall(HookClasses.MONITORS, "monitorEnter", OBJECT_SITE);
-  static final HookCall MONITOR_EXIT =
+  public static final HookCall MONITOR_EXIT =
       new HookCall(HookClasses.MONITORS, "monitorExit", OBJECT_SITE);
-  static final HookCall MONITOR_EXIT_ON_THROW =
+  public static final HookCall MONITOR_EXIT_ON_THROW =
       new HookCall(HookClasses.MONITORS, "monitorExitOnThrow", OBJECT_SITE);
-  static final HookCall ATOMIC_ENTER = new HookCall(HookClasses.RUN, "atomicEnter", "()V");
-  static final HookCall ATOMIC_EXIT = new HookCall(HookClasses.RUN, "atomicExit", "()V");
-  static final HookCall ALLOCATED = new HookCall(HookClasses.RUN, "allocated", OBJECT_SITE);
-  static final HookCall GET_STATIC = new HookCall(HookClasses.FIELDS, "getStatic", "(II)V");
-  static final HookCall PUT_STATIC = new HookCall(HookClasses.FIELDS, "putStatic", "(II)V");
-  static final HookCall GET_FIELD =
+  public static final HookCall ATOMIC_ENTER = new HookCall(HookClasses.RUN, "atomicEnter", "()V");
+  public static final HookCall ATOMIC_EXIT = new HookCall(HookClasses.RUN, "atomicExit", "()V");
+  public static final HookCall ALLOCATED = new HookCall(HookClasses.RUN, "allocated", OBJECT_SITE);
+  public static final HookCall GET_STATIC = new HookCall(HookClasses.FIELDS, "getStatic", "(II)V");
+  public static final HookCall PUT_STATIC = new HookCall(HookClasses.FIELDS, "putStatic", "(II)V");
+  public static final HookCall GET_FIELD =
       new HookCall(HookClasses.FIELDS, "getField", "(Ljava/lang/Object;II)V");
-  static final HookCall PUT_FIELD =
+  public static final HookCall PUT_FIELD =
       new HookCall(HookClasses.FIELDS, "putField", "(Ljava/lang/Object;II)V");
-  static final HookCall BARRIER_ACTION =
+  public static final HookCall BARRIER_ACTION =
       new HookCall(
           HookClasses.SYNCHRONIZERS, "barrierAction", "(Ljava/lang/Runnable;)Ljava/lang/Runnable;");
-  static final HookCall BARRIER_CREATED =
+  public static final HookCall BARRIER_CREATED =
       new HookCall(HookClasses.SYNCHRONIZERS, "barrierCreated", "(Ljava/lang/Object;)V");
-  static final HookCall UPDATER_FIELD =
+  public static final HookCall UPDATER_FIELD =
       new HookCall(HookClasses.JDK_CALLS, "updaterField", "(Ljava/lang/Class;Ljava/lang/String;)V");
-  static final HookCall UPDATER_CREATED =
+  public static final HookCall UPDATER_CREATED =
       new HookCall(HookClasses.JDK_CALLS, "updaterCreated", "(Ljava/lang/Object;)V");
 
   private HookTable() {}

@@ -13,8 +13,8 @@ import net.bytebuddy.jar.asm.Type;
  * between a {@code containsKey} and a {@code put}. Calls on a target class that implements one of
  * these interfaces are not accesses: the call site checks the receiver at run time.
  */
-final class JdkCallSites {
-  static final Handle BOOTSTRAP =
+public final class JdkCallSites {
+  public static final Handle BOOTSTRAP =
       new Handle(
           Opcodes.H_INVOKESTATIC,
           HookClasses.JDK_CALLS,
@@ -71,7 +71,7 @@ final class JdkCallSites {
   private JdkCallSites() {}
 
   /** Whether an instance call on {@code owner} is a JDK access Weft records. */
-  static boolean intercepts(int opcode, String owner, String name) {
+  public static boolean intercepts(int opcode, String owner, String name) {
     if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
       return false;
     }
@@ -91,7 +91,7 @@ final class JdkCallSites {
   }
 
   /** The {@code invokedynamic} descriptor: the receiver first, then the call's own arguments. */
-  static String indyDescriptor(String owner, String desc) {
+  public static String indyDescriptor(String owner, String desc) {
     Type[] args = Type.getArgumentTypes(desc);
     StringBuilder b = new StringBuilder("(L").append(owner).append(';');
     for (Type a : args) {

@@ -17,7 +17,7 @@ import net.bytebuddy.jar.asm.Type;
  * like any other call. The bridge lives in the referring class, so caller-sensitive methods see the
  * same caller.
  */
-final class MethodRefBridges {
+public final class MethodRefBridges {
   /** One bridge: its name and descriptor, the JDK method it calls, where it was referenced. */
   record Bridge(String name, String descriptor, Handle target, String enclosingMethod, int line) {}
 
@@ -37,7 +37,7 @@ final class MethodRefBridges {
    * to a method outside this class; null for lambdas (their bodies are already in this class) and
    * for serializable references (deserialisation checks the implementation method's name).
    */
-  Handle jdkReference(Handle bootstrap, Object[] bootstrapArgs) {
+  public Handle jdkReference(Handle bootstrap, Object[] bootstrapArgs) {
     if (!bootstrap.getOwner().equals("java/lang/invoke/LambdaMetafactory")
         || bootstrapArgs.length < 3
         || !(bootstrapArgs[1] instanceof Handle)) {
@@ -65,7 +65,7 @@ final class MethodRefBridges {
   }
 
   /** The bridge's handle, standing in for {@code target}. */
-  Handle bridgeFor(Handle target, String enclosingMethod, int line) {
+  public Handle bridgeFor(Handle target, String enclosingMethod, int line) {
     Bridge b =
         bridges.computeIfAbsent(
             target,
@@ -80,7 +80,7 @@ final class MethodRefBridges {
   }
 
   /** The opcode of the call a bridge makes (constructors: {@code INVOKESPECIAL} after a NEW). */
-  static int opcodeOf(Handle target) {
+  public static int opcodeOf(Handle target) {
     switch (target.getTag()) {
       case Opcodes.H_INVOKEVIRTUAL:
         return Opcodes.INVOKEVIRTUAL;

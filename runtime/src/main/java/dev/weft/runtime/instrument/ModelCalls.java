@@ -17,7 +17,7 @@ import net.bytebuddy.jar.asm.Type;
  * with the same constructors ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor},
  * {@code ForkJoinPool}).
  */
-final class ModelCalls {
+public final class ModelCalls {
   static final String MODEL_EXECUTORS = Type.getInternalName(ModelExecutors.class);
   static final String MODEL_FORK_JOIN = Type.getInternalName(ModelForkJoin.class);
 
@@ -76,17 +76,17 @@ final class ModelCalls {
    * Whether substitutions and redirections apply in this class: not in the models, which extend the
    * originals and call the JDK's own methods.
    */
-  static boolean substitutesIn(String className) {
+  public static boolean substitutesIn(String className) {
     return !className.startsWith(PER_RUN_PACKAGE);
   }
 
   /** Whether {@code new owner(...)} (and {@code extends owner}) becomes Weft's model subclass. */
-  static boolean substitutes(String owner) {
+  public static boolean substitutes(String owner) {
     return SUBSTITUTES.containsKey(owner);
   }
 
   /** The model subclass standing in for {@code owner}, or {@code owner} itself. */
-  static String substituteFor(String owner) {
+  public static String substituteFor(String owner) {
     return SUBSTITUTES.getOrDefault(owner, owner);
   }
 
@@ -94,7 +94,7 @@ final class ModelCalls {
    * The JDK class a static call really goes to: an unqualified {@code invokeAll(a, b)} inside a
    * {@code RecursiveTask} subclass names the subclass as its owner in the bytecode.
    */
-  static String declaringOwner(String owner, String name, TypeHierarchy types) {
+  public static String declaringOwner(String owner, String name, TypeHierarchy types) {
     if (CallHooks.isJdkClass(owner)) {
       return owner;
     }
@@ -109,7 +109,7 @@ final class ModelCalls {
   }
 
   /** The model class a static call is redirected to, or null if it stays. */
-  static String redirectOwner(String owner, String name, String desc) {
+  public static String redirectOwner(String owner, String name, String desc) {
     switch (owner) {
       case "java/util/concurrent/Executors":
         return EXECUTORS.contains(name + desc) ? MODEL_EXECUTORS : null;

@@ -13,8 +13,8 @@ import net.bytebuddy.jar.asm.Type;
  * subclass all reach the hook, which then decides at run time whether the JDK implements the
  * method. The hook takes the receiver as the API type, the original arguments and the site id.
  */
-final class SyncCalls {
-  static final String BARRIER = "java/util/concurrent/CyclicBarrier";
+public final class SyncCalls {
+  public static final String BARRIER = "java/util/concurrent/CyclicBarrier";
   private static final String QUEUE = "java/util/concurrent/BlockingQueue";
   private static final String DEQUE = "java/util/concurrent/BlockingDeque";
   private static final String FUTURE = "java/util/concurrent/Future";

@@ -12,9 +12,9 @@ import net.bytebuddy.pool.TypePool;
  * needs to compute stack map frames. Byte Buddy's {@link TypePool} reads class files without
  * loading them, so instrumenting a class never triggers another class's initialiser.
  */
-final class TypeHierarchy {
+public final class TypeHierarchy {
   /** Where a field access really goes. */
-  record ResolvedField(String declaringClass, boolean isFinal) {}
+  public record ResolvedField(String declaringClass, boolean isFinal) {}
 
   private final TypePool pool;
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
@@ -77,7 +77,7 @@ final class TypeHierarchy {
         });
   }
 
-  ResolvedField resolveField(String owner, String name) {
+  public ResolvedField resolveField(String owner, String name) {
     return fields.computeIfAbsent(owner + "." + name, k -> computeField(owner, name));
   }
 

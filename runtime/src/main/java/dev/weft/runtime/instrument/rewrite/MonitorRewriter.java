@@ -1,5 +1,6 @@
-package dev.weft.runtime.instrument;
+package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.HookTable;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;

@@ -1,4 +1,4 @@
-package dev.weft.runtime.sync;
+package dev.weft.runtime.juc;
 
 import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
@@ -12,14 +12,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.IntSupplier;
 
 /**
- * Hooks for {@link Phaser}. Waiting for an advance is modelled as blocking until {@code getPhase()}
- * differs from the awaited phase (a terminated phaser's phase is negative, so termination releases
- * waiters too); {@code arriveAndAwaitAdvance} is a real {@code arrive()} followed by that wait, so
- * the last party's arrival, which advances the phase, returns at once. Registration can also wait
- * in the JDK: a sub-phaser whose parties have all arrived waits for the root to advance before it
- * accepts a new party, so registering is modelled as blocking until no phaser on the path to the
- * root is in that state. Arrivals are hooked (rather than left to {@link JdkCalls}) so that they
- * are scheduling points and wake waiters also on target subclasses, which usually exist to override
+ * {@link Phaser}. Waiting for an advance is modelled as blocking until {@code getPhase()} differs
+ * from the awaited phase (a terminated phaser's phase is negative, so termination releases waiters
+ * too); {@code arriveAndAwaitAdvance} is a real {@code arrive()} followed by that wait, so the last
+ * party's arrival, which advances the phase, returns at once. Registration can also wait in the
+ * JDK: a sub-phaser whose parties have all arrived waits for the root to advance before it accepts
+ * a new party, so registering is modelled as blocking until no phaser on the path to the root is in
+ * that state. Arrivals are hooked (rather than left to {@link JdkCalls}) so that they are
+ * scheduling points and wake waiters also on target subclasses, which usually exist to override
  * {@code onAdvance}; that method runs in the arriving thread with its scheduling points, as it does
  * in the JDK. A phaser's phase lives in its root, so a tiered phaser needs no more.
  */

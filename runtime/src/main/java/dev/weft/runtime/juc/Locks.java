@@ -1,4 +1,4 @@
-package dev.weft.runtime.sync;
+package dev.weft.runtime.juc;
 
 import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;

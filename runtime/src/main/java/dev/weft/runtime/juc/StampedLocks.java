@@ -1,4 +1,4 @@
-package dev.weft.runtime.sync;
+package dev.weft.runtime.juc;
 
 import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
@@ -10,14 +10,14 @@ import java.util.concurrent.locks.StampedLock;
 import java.util.function.LongSupplier;
 
 /**
- * Hooks for {@link StampedLock}, whose blocking acquisitions would otherwise park the thread inside
- * the JVM while it holds the turn. Each acquisition is modelled by {@code tryWriteLock()} or {@code
+ * {@link StampedLock}, whose blocking acquisitions would otherwise park the thread inside the JVM
+ * while it holds the turn. Each acquisition is modelled by {@code tryWriteLock()} or {@code
  * tryReadLock()} and returns the real stamp, so {@code validate} and the conversions keep working
  * on the JDK object. Every operation is an event on the lock's location: write-lock acquisition and
  * release as a monitor enter and exit (so that write sections are critical sections), read-lock
  * operations, optimistic reads and validations as reads. An optimistic read and its {@code
  * validate} are scheduling points, so a writer can be scheduled between them. The {@code
- * asReadLock()} and {@code asWriteLock()} views are {@code Lock}s and go through {@link SyncHooks}.
+ * asReadLock()} and {@code asWriteLock()} views are {@code Lock}s and go through {@link Locks}.
  */
 public final class StampedLocks {
 

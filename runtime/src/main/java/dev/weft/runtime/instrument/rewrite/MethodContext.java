@@ -1,5 +1,7 @@
-package dev.weft.runtime.instrument;
+package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.MethodRefBridges;
+import dev.weft.runtime.instrument.TypeHierarchy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import net.bytebuddy.jar.asm.MethodVisitor;

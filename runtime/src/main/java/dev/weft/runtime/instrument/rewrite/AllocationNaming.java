@@ -1,5 +1,8 @@
-package dev.weft.runtime.instrument;
+package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.HookTable;
+import dev.weft.runtime.instrument.ModelCalls;
+import dev.weft.runtime.instrument.SyncCalls;
 import java.util.ArrayDeque;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;

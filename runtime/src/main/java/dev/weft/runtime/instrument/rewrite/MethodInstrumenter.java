@@ -1,5 +1,7 @@
-package dev.weft.runtime.instrument;
+package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.MethodRefBridges;
+import dev.weft.runtime.instrument.TypeHierarchy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -12,10 +14,10 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * constructor call) before the pool rewriter substitutes classes; the rewriters that replace
  * instructions come last and write their replacements straight to the class writer.
  */
-final class MethodInstrumenter {
+public final class MethodInstrumenter {
   private MethodInstrumenter() {}
 
-  static MethodVisitor chain(
+  public static MethodVisitor chain(
       MethodVisitor writer,
       String className,
       String methodName,

@@ -1,5 +1,8 @@
-package dev.weft.runtime.instrument;
+package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.CallHooks;
+import dev.weft.runtime.instrument.ModelCalls;
+import dev.weft.runtime.instrument.SyncCalls;
 import net.bytebuddy.jar.asm.MethodVisitor;
 
 /**

@@ -1,4 +1,4 @@
-package dev.weft.runtime.sync;
+package dev.weft.runtime.juc;
 
 import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Hooks for the blocking calls of JDK queues and futures: {@code take}/{@code put} and their timed
- * forms, {@code Future.get} and {@code CompletableFuture.join}. Each is modelled by its
- * non-blocking form ({@code poll}, {@code offer}, {@code isDone}), retried when modelled state has
- * changed, so a consumer waiting on an empty queue is simply not enabled.
+ * The blocking calls of JDK queues and futures: {@code take}/{@code put} and their timed forms,
+ * {@code Future.get} and {@code CompletableFuture.join}. Each is modelled by its non-blocking form
+ * ({@code poll}, {@code offer}, {@code isDone}), retried when modelled state has changed, so a
+ * consumer waiting on an empty queue is simply not enabled.
  */
 public final class BlockingCalls {
 
