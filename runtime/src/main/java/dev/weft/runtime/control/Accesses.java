@@ -106,6 +106,9 @@ public final class Accesses {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
       t.scheduler.allocated(obj, site);
+      if (obj instanceof Thread) {
+        t.scheduler.threadCreated((Thread) obj, t);
+      }
     }
   }
 }

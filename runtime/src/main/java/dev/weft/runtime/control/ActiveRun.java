@@ -34,7 +34,7 @@ public final class ActiveRun {
 
   private static void uncontrolled() {
     Scheduler s = active;
-    if (s != null && !s.isAborted()) {
+    if (s != null && !s.isAborted() && !isJdkCallbackThread(Thread.currentThread())) {
       s.abortFromController(
           RunResult.Outcome.SKIPPED,
           null,
@@ -43,5 +43,20 @@ public final class ActiveRun {
               + "\" ran target code but was not started by the target through Thread.start();"
               + " Weft cannot control it yet");
     }
+  }
+
+  /**
+   * The JDK's own threads that call target code back outside any schedule: finalizers ({@code
+   * finalize()}) and cleaners ({@code Cleaner} actions). They run it uncontrolled, without a
+   * scheduling point, and do not make the run untrustworthy: on the JVM they run whenever the
+   * collector decides, which no interleaving of the program's own threads depends on.
+   */
+  static boolean isJdkCallbackThread(Thread thread) {
+    String name = thread.getName();
+    return name.equals("Finalizer")
+        || name.equals("Secondary finalizer")
+        || name.equals("Common-Cleaner")
+        || (thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
+            && name.startsWith("Cleaner-"));
   }
 }

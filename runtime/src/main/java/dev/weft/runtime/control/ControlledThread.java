@@ -16,6 +16,10 @@ public final class ControlledThread {
   final Scheduler scheduler;
   final int index;
   final String stableName;
+
+  /** A daemon thread does not keep the run alive: the run ends with its last non-daemon thread. */
+  final boolean daemon;
+
   Thread logical;
   Thread carrier;
   int children;
@@ -51,11 +55,13 @@ public final class ControlledThread {
 
   volatile boolean parked;
 
-  ControlledThread(Scheduler scheduler, int index, String stableName, Thread logical) {
+  ControlledThread(
+      Scheduler scheduler, int index, String stableName, Thread logical, boolean daemon) {
     this.scheduler = scheduler;
     this.index = index;
     this.stableName = stableName;
     this.logical = logical;
+    this.daemon = daemon;
   }
 
   /** The controlled thread running on the calling carrier, or null for any other thread. */
@@ -173,6 +179,14 @@ public final class ControlledThread {
 
   public boolean isIdle() {
     return idle;
+  }
+
+  /**
+   * Whether this thread keeps the run going, as a live non-daemon thread keeps a JVM going. A pool
+   * worker waiting for work does not: a pool that was never shut down is no reason to wait.
+   */
+  boolean keepsRunAlive() {
+    return state != ThreadState.FINISHED && !idle && !daemon;
   }
 
   public void setIdle(boolean value) {

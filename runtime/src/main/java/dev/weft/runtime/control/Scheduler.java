@@ -40,6 +40,14 @@ public final class Scheduler {
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
+
+  /**
+   * The daemon flag of each target {@link Thread} object, as the JVM would have set it: inherited
+   * from the controlled thread that created it, or given by {@code setDaemon}. The real flag cannot
+   * say: every carrier is a daemon, so that a stuck target never keeps Weft's JVM alive.
+   */
+  private final IdentityHashMap<Thread, Boolean> daemons = new IdentityHashMap<>();
+
   private final PointView view = new PointView();
   private final VirtualClock clock = new VirtualClock();
   private final Identities identities = new Identities();
@@ -72,7 +80,7 @@ public final class Scheduler {
    * unstarted so the caller can start it after arranging its own bookkeeping.
    */
   public Thread createMainThread(Runnable body) {
-    ControlledThread main = newThread("main", null);
+    ControlledThread main = newThread("main", null, false);
     Thread carrier = new Thread(() -> runCarrier(main, body), "weft-main");
     carrier.setDaemon(true);
     main.carrier = carrier;
@@ -308,6 +316,26 @@ public final class Scheduler {
     objects.allocated(obj, site);
   }
 
+  /** A target thread object was made by controlled thread {@code creator}: it inherits its flag. */
+  public void threadCreated(Thread thread, ControlledThread creator) {
+    daemons.putIfAbsent(thread, creator.daemon);
+  }
+
+  /** {@code thread.setDaemon(on)} in target code. */
+  public void daemonSet(Thread thread, boolean on) {
+    daemons.put(thread, on);
+  }
+
+  /** The daemon flag target code sees for {@code thread}. */
+  public boolean isDaemon(Thread thread) {
+    Boolean known = daemons.get(thread);
+    if (known != null) {
+      return known;
+    }
+    ControlledThread t = byLogical.get(thread);
+    return t != null ? t.daemon : thread.isDaemon();
+  }
+
   /** The controlled thread of a target {@link Thread} object, or null if it was never started. */
   public ControlledThread threadOf(Thread logical) {
     return byLogical.get(logical);
@@ -362,8 +390,8 @@ public final class Scheduler {
     }
   }
 
-  private ControlledThread newThread(String name, Thread logical) {
-    ControlledThread t = new ControlledThread(this, threads.size(), name, logical);
+  private ControlledThread newThread(String name, Thread logical, boolean daemon) {
+    ControlledThread t = new ControlledThread(this, threads.size(), name, logical, daemon);
     t.announce(EventKind.THREAD_BEGIN, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
     threads.add(t);
     threadSnapshot = threads.toArray(new ControlledThread[0]);
@@ -376,13 +404,11 @@ public final class Scheduler {
   private ControlledThread decide(ControlledThread current) {
     int n = 0;
     int polling = 0;
-    boolean busy = false; // some live thread is not an idle pool worker
-    boolean anyIdle = false;
+    boolean alive = false; // some thread keeps the run going
+    boolean anyLive = false;
     for (ControlledThread c : threads) {
-      if (!c.isFinished()) {
-        busy |= !c.isIdle();
-        anyIdle |= c.isIdle();
-      }
+      alive |= c.keepsRunAlive();
+      anyLive |= !c.isFinished();
       if (c.readiness() == Readiness.READY) {
         enabled[n++] = c.index;
         if (c.spin.polling) {
@@ -390,8 +416,8 @@ public final class Scheduler {
         }
       }
     }
-    if (!busy && anyIdle) {
-      return null; // only idle workers left, and not even their timers fire: the work is done
+    if (!alive && anyLive) {
+      return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
     if (n == 0) {
       for (ControlledThread c : threads) {
@@ -481,7 +507,7 @@ public final class Scheduler {
 
   private ControlledThread startChild(ControlledThread parent, Thread logical) {
     String name = parent.stableName + "." + (++parent.children);
-    ControlledThread child = newThread(name, logical);
+    ControlledThread child = newThread(name, logical, daemons.getOrDefault(logical, parent.daemon));
     byLogical.put(logical, child);
     Thread carrier = new Thread(() -> runCarrier(child, logical::run), "weft-" + logical.getName());
     carrier.setDaemon(true);
@@ -522,18 +548,16 @@ public final class Scheduler {
     handoff.give(next);
   }
 
-  /** Whether every live thread is an idle pool worker (and at least one is). */
-  private boolean onlyIdleLeft() {
-    boolean anyIdle = false;
+  /** Whether some threads are live but none keeps the run going (idle workers, daemons). */
+  private boolean onlyIdleOrDaemonsLeft() {
+    boolean anyLive = false;
     for (ControlledThread c : threads) {
-      if (!c.isFinished()) {
-        if (!c.isIdle()) {
-          return false;
-        }
-        anyIdle = true;
+      if (c.keepsRunAlive()) {
+        return false;
       }
+      anyLive |= !c.isFinished();
     }
-    return anyIdle;
+    return anyLive;
   }
 
   private void noThreadEnabled() {
@@ -541,8 +565,8 @@ public final class Scheduler {
     for (ControlledThread c : threads) {
       allFinished &= c.isFinished();
     }
-    if (!allFinished && onlyIdleLeft()) {
-      abort(); // idle pool workers are all that is left: the run is over, and they unwind
+    if (!allFinished && onlyIdleOrDaemonsLeft()) {
+      abort(); // idle pool workers and daemons are all that is left: the run is over
       return;
     }
     if (!allFinished) {

@@ -58,6 +58,9 @@ public final class RunExecutor {
         new Scheduler(strategy, instrumenter.sites(), instrumenter.fields(), budget.maxSteps());
     strategy.beginRun(runNumber);
     Thread main = scheduler.createMainThread(() -> invoke(entry));
+    // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
+    // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
+    main.setContextClassLoader(loader);
     long start = System.nanoTime();
     ActiveRun.activate(scheduler);
     try {

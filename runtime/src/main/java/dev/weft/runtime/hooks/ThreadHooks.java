@@ -45,6 +45,14 @@ public final class ThreadHooks {
     return Threads.isAlive(thread);
   }
 
+  public static void threadSetDaemon(Thread thread, boolean on) {
+    Threads.setDaemon(thread, on);
+  }
+
+  public static boolean threadIsDaemon(Thread thread) {
+    return Threads.isDaemon(thread);
+  }
+
   public static Thread currentThread() {
     return Threads.currentThread();
   }

@@ -48,17 +48,23 @@ public final class CallHooks {
           "toString()Ljava/lang/String;", identity("toString", "(" + OBJ + ")Ljava/lang/String;"));
 
   private static final Map<String, Replacement> THREAD_INSTANCE_METHODS =
-      Map.of(
-          "start()V", thread("threadStart", "(" + THREAD + "I)V", "start", true),
-          "join()V", thread("threadJoin", "(" + THREAD + "I)V", "join", true),
-          "join(J)V", thread("threadJoinTimed", "(" + THREAD + "JI)V", "join(timeout)", true),
-          "join(JI)V",
-              thread("threadJoinTimedNanos", "(" + THREAD + "JII)V", "join(timeout)", true),
-          "interrupt()V", thread("threadInterrupt", "(" + THREAD + "I)V", "interrupt", true),
-          "isInterrupted()Z", thread("threadIsInterrupted", "(" + THREAD + ")Z", "", false),
-          "isAlive()Z", thread("threadIsAlive", "(" + THREAD + ")Z", "", false),
-          "getId()J", identity("threadId", "(" + THREAD + ")J"),
-          "threadId()J", identity("threadId", "(" + THREAD + ")J"));
+      Map.ofEntries(
+          Map.entry("start()V", thread("threadStart", "(" + THREAD + "I)V", "start", true)),
+          Map.entry("join()V", thread("threadJoin", "(" + THREAD + "I)V", "join", true)),
+          Map.entry(
+              "join(J)V", thread("threadJoinTimed", "(" + THREAD + "JI)V", "join(timeout)", true)),
+          Map.entry(
+              "join(JI)V",
+              thread("threadJoinTimedNanos", "(" + THREAD + "JII)V", "join(timeout)", true)),
+          Map.entry(
+              "interrupt()V", thread("threadInterrupt", "(" + THREAD + "I)V", "interrupt", true)),
+          Map.entry(
+              "isInterrupted()Z", thread("threadIsInterrupted", "(" + THREAD + ")Z", "", false)),
+          Map.entry("isAlive()Z", thread("threadIsAlive", "(" + THREAD + ")Z", "", false)),
+          Map.entry("setDaemon(Z)V", thread("threadSetDaemon", "(" + THREAD + "Z)V", "", false)),
+          Map.entry("isDaemon()Z", thread("threadIsDaemon", "(" + THREAD + ")Z", "", false)),
+          Map.entry("getId()J", identity("threadId", "(" + THREAD + ")J")),
+          Map.entry("threadId()J", identity("threadId", "(" + THREAD + ")J")));
 
   private static final Map<String, Replacement> THREAD_STATIC_METHODS =
       Map.of(

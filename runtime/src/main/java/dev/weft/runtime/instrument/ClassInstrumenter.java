@@ -69,7 +69,7 @@ final class ClassInstrumenter extends ClassVisitor {
         types,
         sites,
         fields,
-        (version & 0xFFFF) >= Opcodes.V1_7,
+        version,
         bridges);
   }
 
@@ -90,7 +90,7 @@ final class ClassInstrumenter extends ClassVisitor {
               types,
               sites,
               fields,
-              true,
+              version,
               null),
           b);
     }

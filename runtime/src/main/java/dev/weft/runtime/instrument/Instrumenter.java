@@ -68,7 +68,7 @@ public final class Instrumenter {
   }
 
   private byte[] transform(byte[] original) {
-    ClassReader reader = new ClassReader(original);
+    ClassReader reader = new ClassReader(SubroutineInliner.inline(original));
     ClassWriter writer =
         new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
           @Override

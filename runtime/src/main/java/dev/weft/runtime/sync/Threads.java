@@ -122,6 +122,21 @@ public final class Threads {
     return target != null && !target.isFinished();
   }
 
+  /** {@code Thread.setDaemon}: the JDK's checks, and the flag the run's end depends on. */
+  public static void setDaemon(Thread thread, boolean on) {
+    thread.setDaemon(on);
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler().daemonSet(thread, on);
+    }
+  }
+
+  /** {@code Thread.isDaemon}: the flag as the JVM would have set it (carriers are daemons). */
+  public static boolean isDaemon(Thread thread) {
+    ControlledThread t = ControlledThread.current();
+    return t == null ? thread.isDaemon() : t.scheduler().isDaemon(thread);
+  }
+
   public static Thread currentThread() {
     ControlledThread t = ControlledThread.current();
     return t == null ? Thread.currentThread() : t.logical();

@@ -26,8 +26,14 @@ final class MethodContext {
   final SiteTable sites;
   final FieldTable fields;
 
+  /** The class file's major version: what the rewriting may emit depends on it. */
+  final int classVersion;
+
   /** Class files before Java 7 cannot hold {@code invokedynamic}; their JDK calls stay plain. */
   final boolean invokeDynamic;
+
+  /** Class files before Java 5 cannot load a class constant ({@code ldc C.class}). */
+  final boolean classConstants;
 
   /** Where method references to rewritten JDK methods get their bridges (null: leave them). */
   final MethodRefBridges bridges;
@@ -50,7 +56,7 @@ final class MethodContext {
       TypeHierarchy types,
       SiteTable sites,
       FieldTable fields,
-      boolean invokeDynamic,
+      int classVersion,
       MethodRefBridges bridges) {
     this.className = className;
     this.methodName = methodName;
@@ -63,7 +69,9 @@ final class MethodContext {
     this.types = types;
     this.sites = sites;
     this.fields = fields;
-    this.invokeDynamic = invokeDynamic;
+    this.classVersion = classVersion & 0xFFFF;
+    this.invokeDynamic = this.classVersion >= Opcodes.V1_7;
+    this.classConstants = this.classVersion >= Opcodes.V1_5;
     this.bridges = bridges;
   }
 

@@ -27,7 +27,7 @@ public final class MethodInstrumenter {
       TypeHierarchy types,
       SiteTable sites,
       FieldTable fields,
-      boolean invokeDynamic,
+      int classVersion,
       MethodRefBridges bridges) {
     MethodContext method =
         new MethodContext(
@@ -39,7 +39,7 @@ public final class MethodInstrumenter {
             types,
             sites,
             fields,
-            invokeDynamic,
+            classVersion,
             bridges);
     method.out = writer;
     MethodVisitor v = new JdkCallSiteRewriter(writer, method);

@@ -25,8 +25,18 @@ final class MonitorRewriter extends Rewriter {
   }
 
   private void pushMonitor() {
-    if (method.isStatic) {
+    if (method.isStatic && method.classConstants) {
       out().visitLdcInsn(Type.getObjectType(method.className));
+    } else if (method.isStatic) {
+      // before version 49 a class constant is illegal; the class is initialised already
+      out().visitLdcInsn(method.className.replace('/', '.'));
+      out()
+          .visitMethodInsn(
+              Opcodes.INVOKESTATIC,
+              "java/lang/Class",
+              "forName",
+              "(Ljava/lang/String;)Ljava/lang/Class;",
+              false);
     } else {
       out().visitVarInsn(Opcodes.ALOAD, 0);
     }

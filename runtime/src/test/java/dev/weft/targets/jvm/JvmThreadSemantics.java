@@ -1,0 +1,107 @@
+package dev.weft.targets.jvm;
+
+import java.lang.ref.Cleaner;
+
+/**
+ * Programs whose outcome depends on the JVM's own thread rules: daemons do not keep a program
+ * alive, every thread's context class loader is the program's, and the JDK's cleaner thread may run
+ * the program's code.
+ */
+public final class JvmThreadSemantics {
+  private JvmThreadSemantics() {}
+
+  /** Set by {@link #cleanerRunsTargetCode}'s cleaning action, read by the test. */
+  public static final String CLEANED_PROPERTY = "weft.test.cleaner.ran";
+
+  static int touched;
+
+  static volatile boolean cleaned;
+
+  /** A daemon dispatcher waits for work for ever; main returns. On the JVM the program ends. */
+  public static void daemonIdleAtExit() {
+    Object lock = new Object();
+    Thread dispatcher =
+        new Thread(
+            () -> {
+              synchronized (lock) {
+                while (true) {
+                  try {
+                    lock.wait();
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              }
+            },
+            "dispatcher");
+    dispatcher.setDaemon(true);
+    dispatcher.start();
+    touched++;
+  }
+
+  /** A non-daemon thread that waits for ever is still a deadlock. */
+  public static void nonDaemonIdleAtExit() {
+    Object lock = new Object();
+    Thread worker =
+        new Thread(
+            () -> {
+              synchronized (lock) {
+                try {
+                  lock.wait();
+                } catch (InterruptedException e) {
+                  // ends the thread
+                }
+              }
+            },
+            "worker");
+    worker.start();
+    touched++;
+  }
+
+  /** Code that loads classes through the context loader finds the program's own classes. */
+  public static void contextLoaderIsTheProgramsLoader() throws InterruptedException {
+    ClassLoader mine = JvmThreadSemantics.class.getClassLoader();
+    check(Thread.currentThread().getContextClassLoader() == mine, "main's context loader");
+    Thread child =
+        new Thread(
+            () -> check(Thread.currentThread().getContextClassLoader() == mine, "child's context"));
+    child.start();
+    child.join();
+    try {
+      Class<?> viaContext =
+          Class.forName(
+              JvmThreadSemantics.class.getName(),
+              false,
+              Thread.currentThread().getContextClassLoader());
+      check(viaContext == JvmThreadSemantics.class, "the same class through the context loader");
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError("the context loader cannot see the program's classes", e);
+    }
+  }
+
+  /**
+   * The JDK's cleaner thread runs a cleaning action of the program (a static write: instrumented
+   * code) while the program runs.
+   */
+  public static void cleanerRunsTargetCode() {
+    Cleaner cleaner = Cleaner.create();
+    Object resource = new Object();
+    cleaner.register(
+        resource,
+        () -> {
+          touched++;
+          cleaned = true;
+          System.setProperty(CLEANED_PROPERTY, "true");
+        });
+    resource = null;
+    for (int i = 0; i < 200 && !cleaned; i++) { // the read of cleaned is a scheduling point
+      System.gc();
+    }
+  }
+
+  private static void check(boolean ok, String what) {
+    if (!ok) {
+      throw new AssertionError(what);
+    }
+  }
+}
