@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
-import dev.weft.fuzz.strategy.Pct;
-import dev.weft.fuzz.strategy.ReplayStrategy;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

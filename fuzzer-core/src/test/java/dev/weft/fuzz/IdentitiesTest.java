@@ -2,11 +2,11 @@ package dev.weft.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.fuzz.strategy.RandomWalk;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.testtargets.IdentityTargets;
 import org.junit.jupiter.api.Test;
 

@@ -2,11 +2,11 @@ package dev.weft.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.fuzz.strategy.Pct;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.Pct;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

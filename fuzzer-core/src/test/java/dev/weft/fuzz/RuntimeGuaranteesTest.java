@@ -3,14 +3,14 @@ package dev.weft.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.fuzz.strategy.Pct;
-import dev.weft.fuzz.strategy.RandomWalk;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.testtargets.BadTargets;
 import dev.weft.testtargets.StaticCounter;
 import java.lang.management.ManagementFactory;

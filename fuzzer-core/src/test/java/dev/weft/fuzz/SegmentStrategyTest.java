@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
-import dev.weft.fuzz.strategy.ReplayStrategy;
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.segment.SegmentOptions;
@@ -12,6 +11,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -2,15 +2,15 @@ package dev.weft.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.fuzz.strategy.Pct;
-import dev.weft.fuzz.strategy.RandomWalk;
-import dev.weft.fuzz.strategy.ReplayStrategy;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.testtargets.ToolboxBugs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
-import dev.weft.fuzz.strategy.RandomWalk;
-import dev.weft.fuzz.strategy.ReplayStrategy;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import java.lang.management.ManagementFactory;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.strategy;
+package dev.weft.runtime.strategy;
 
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
