@@ -30,6 +30,10 @@ class SegmentStrategyTest {
     return Catalog.buggy().stream();
   }
 
+  static Stream<Example> twins() {
+    return Catalog.twins().stream();
+  }
+
   private static SegmentStrategy strategy(RunExecutor executor, long seed) {
     return new SegmentStrategy(
         Strategies.siteKeys(executor.sites()), 3, seed, SegmentOptions.DEFAULT);
@@ -94,7 +98,7 @@ class SegmentStrategyTest {
     RunExecutor executor =
         Harness.executor(
             Harness.testTargetsPath(),
-            TargetSpec.main("dev.weft.testtargets.DoubleRead", List.of()),
+            TargetSpec.main("dev.weft.targets.fail.fields.DoubleRead", List.of()),
             RunBudget.DEFAULT);
     SegmentStrategy segment = strategy(executor, 5);
     RunResult first = executor.execute(segment, 1);
@@ -127,7 +131,7 @@ class SegmentStrategyTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.weft.fuzz.CorrectTwinsTest#twins")
+  @MethodSource("twins")
   void correctTwinsGiveNoFinding(Example example) throws Exception {
     RunExecutor executor = Harness.forExample(example);
     SegmentStrategy segment = strategy(executor, 17);
