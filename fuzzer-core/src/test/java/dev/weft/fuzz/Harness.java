@@ -2,8 +2,6 @@ package dev.weft.fuzz;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
-import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
@@ -15,7 +13,10 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Builds executors over the examples module and over this module's test targets. */
+/**
+ * Builds executors over the examples module and over this module's test targets. The runtime's own
+ * tests have a fuller harness of their own ({@code dev.weft.runtime.Harness} in {@code runtime/}).
+ */
 public final class Harness {
   private Harness() {}
 
@@ -47,30 +48,5 @@ public final class Harness {
         new Instrumenter(
             new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
     return new RunExecutor(instrumenter, spec, budget);
-  }
-
-  /** Runs {@code runs} executions under each strategy and requires every one to pass. */
-  public static void assertEveryRunPasses(
-      RunExecutor executor, String target, int runs, Strategy... strategies) throws Exception {
-    for (Strategy strategy : strategies) {
-      for (int run = 1; run <= runs; run++) {
-        RunResult r = executor.execute(strategy, run);
-        org.assertj.core.api.Assertions.assertThat(r.outcome())
-            .as("%s under %s, run %d: %s %s", target, strategy, run, r.failure(), r.diagnostic())
-            .isEqualTo(RunResult.Outcome.PASSED);
-      }
-    }
-  }
-
-  /** The first failing run of at most {@code runs} under {@code strategy}, or null. */
-  public static RunResult firstFinding(RunExecutor executor, Strategy strategy, int runs)
-      throws Exception {
-    for (int run = 1; run <= runs; run++) {
-      RunResult r = executor.execute(strategy, run);
-      if (r.failed()) {
-        return r;
-      }
-    }
-    return null;
   }
 }

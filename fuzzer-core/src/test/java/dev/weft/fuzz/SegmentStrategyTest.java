@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
-import dev.weft.fuzz.strategy.ReplayStrategy;
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.segment.SegmentOptions;
@@ -12,6 +11,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -28,6 +28,10 @@ class SegmentStrategyTest {
 
   static Stream<Example> buggy() {
     return Catalog.buggy().stream();
+  }
+
+  static Stream<Example> twins() {
+    return Catalog.twins().stream();
   }
 
   private static SegmentStrategy strategy(RunExecutor executor, long seed) {
@@ -94,7 +98,7 @@ class SegmentStrategyTest {
     RunExecutor executor =
         Harness.executor(
             Harness.testTargetsPath(),
-            TargetSpec.main("dev.weft.testtargets.DoubleRead", List.of()),
+            TargetSpec.main("dev.weft.targets.fail.fields.DoubleRead", List.of()),
             RunBudget.DEFAULT);
     SegmentStrategy segment = strategy(executor, 5);
     RunResult first = executor.execute(segment, 1);
@@ -127,7 +131,7 @@ class SegmentStrategyTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("dev.weft.fuzz.CorrectTwinsTest#twins")
+  @MethodSource("twins")
   void correctTwinsGiveNoFinding(Example example) throws Exception {
     RunExecutor executor = Harness.forExample(example);
     SegmentStrategy segment = strategy(executor, 17);

@@ -26,13 +26,15 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Proves that a change to the runtime or the strategies kept behaviour: for fixed seeds it runs
- * every bundled example (and, optionally, every public static no-argument method of named test
- * target classes) under random, PCT and segment, and hashes each run's outcome, failure signature,
- * decisions and trace. {@code record} writes the hashes, {@code compare} recomputes them and names
- * the first run that differs. Run with {@code scripts/check-behaviour}.
+ * every bundled example (and, optionally, test targets: every public static no-argument method and
+ * every {@code main(String[])} of named classes, or of every top-level class in named packages)
+ * under random, PCT and segment, and hashes each run's outcome, failure signature, decisions and
+ * trace. {@code record} writes the hashes, {@code compare} recomputes them and names the first run
+ * that differs. Run with {@code scripts/check-behaviour}.
  */
 public final class BehaviourFingerprint {
   private static final String[] STRATEGIES = {"random", "pct", "segment"};
@@ -42,13 +44,15 @@ public final class BehaviourFingerprint {
   private BehaviourFingerprint() {}
 
   /**
-   * Arguments: {@code record|compare FILE RUNS EXAMPLES_DIR [TARGETS_DIR CLASS...]}. Exit status 1
-   * when {@code compare} finds a difference.
+   * Arguments: {@code record|compare FILE RUNS EXAMPLES_DIR [TARGETS_DIR CLASS_OR_PACKAGE...]}. A
+   * package (a directory under {@code TARGETS_DIR}) stands for its top-level classes and those of
+   * its sub-packages. Exit status 1 when {@code compare} finds a difference.
    */
   public static void main(String[] args) throws Exception {
     if (args.length < 4) {
       System.err.println(
-          "usage: BehaviourFingerprint record|compare FILE RUNS EXAMPLES_DIR [TARGETS_DIR CLASS...]");
+          "usage: BehaviourFingerprint record|compare FILE RUNS EXAMPLES_DIR"
+              + " [TARGETS_DIR CLASS_OR_PACKAGE...]");
       System.exit(2);
     }
     boolean record = args[0].equals("record");
@@ -61,12 +65,18 @@ public final class BehaviourFingerprint {
     }
     if (args.length > 5) {
       Path dir = Path.of(args[4]);
-      for (String className : Arrays.copyOfRange(args, 5, args.length)) {
-        for (String method : staticNoArgMethods(dir, className)) {
+      for (String name : Arrays.copyOfRange(args, 5, args.length)) {
+        for (String className : classes(dir, name)) {
           String simple = className.substring(className.lastIndexOf('.') + 1);
-          targets.put(
-              simple + "::" + method,
-              new Target(dir, TargetSpec.method(className + "::" + method)));
+          for (String method : staticNoArgMethods(dir, className)) {
+            put(
+                targets,
+                simple + "::" + method,
+                new Target(dir, TargetSpec.method(className + "::" + method)));
+          }
+          if (hasMain(dir, className)) {
+            put(targets, simple, new Target(dir, TargetSpec.main(className, List.of())));
+          }
         }
       }
     }
@@ -216,6 +226,45 @@ public final class BehaviourFingerprint {
       }
     }
     return out;
+  }
+
+  private static void put(Map<String, Target> targets, String key, Target target) {
+    if (targets.putIfAbsent(key, target) != null) {
+      throw new IllegalArgumentException("two targets are named " + key);
+    }
+  }
+
+  /** {@code name} itself, or, if it names a package under {@code dir}, its top-level classes. */
+  private static List<String> classes(Path dir, String name) throws IOException {
+    Path pkg = dir.resolve(name.replace('.', '/'));
+    if (!Files.isDirectory(pkg)) {
+      return List.of(name);
+    }
+    List<String> out = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(pkg)) {
+      files
+          .map(p -> dir.relativize(p).toString().replace('\\', '/'))
+          .filter(f -> f.endsWith(".class") && !f.contains("$"))
+          .map(f -> f.substring(0, f.length() - ".class".length()).replace('/', '.'))
+          .sorted()
+          .forEach(out::add);
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no classes in package " + name + " under " + dir);
+    }
+    return out;
+  }
+
+  private static boolean hasMain(Path dir, String className) throws Exception {
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Method main =
+          Class.forName(className, false, loader).getDeclaredMethod("main", String[].class);
+      int mod = main.getModifiers();
+      return Modifier.isPublic(mod) && Modifier.isStatic(mod);
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
   }
 
   private static List<String> staticNoArgMethods(Path dir, String className) throws Exception {

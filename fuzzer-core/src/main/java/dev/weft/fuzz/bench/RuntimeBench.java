@@ -1,7 +1,5 @@
 package dev.weft.fuzz.bench;
 
-import dev.weft.fuzz.strategy.Pct;
-import dev.weft.fuzz.strategy.RandomWalk;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
@@ -10,6 +8,8 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.lang.reflect.Method;

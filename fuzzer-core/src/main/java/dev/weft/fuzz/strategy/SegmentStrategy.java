@@ -13,6 +13,8 @@ import dev.weft.graph.segment.Segments;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

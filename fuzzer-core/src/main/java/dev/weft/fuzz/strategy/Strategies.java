@@ -2,6 +2,8 @@ package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.Locale;
 import java.util.function.IntToLongFunction;

@@ -2,19 +2,19 @@ package dev.weft.runtime.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.RandomChoice;
-import dev.weft.runtime.Runs;
+import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.testtargets.LostUpdate;
-import dev.weft.testtargets.SyncCounter;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.targets.fail.fields.LostUpdate;
+import dev.weft.targets.pass.monitors.SyncCounter;
 import org.junit.jupiter.api.Test;
 
 class SmokeTest {
   @Test
   void findsLostUpdateAndReportsAssertion() throws Exception {
-    RunExecutor ex = Runs.executor(LostUpdate.class);
-    RandomChoice random = new RandomChoice(1);
+    RunExecutor ex = Harness.executor(LostUpdate.class);
+    RandomWalk random = new RandomWalk(1);
     int failures = 0;
     int passes = 0;
     for (int i = 1; i <= 200; i++) {
@@ -34,8 +34,8 @@ class SmokeTest {
 
   @Test
   void synchronizedCounterNeverFails() throws Exception {
-    RunExecutor ex = Runs.executor(SyncCounter.class);
-    RandomChoice random = new RandomChoice(2);
+    RunExecutor ex = Harness.executor(SyncCounter.class);
+    RandomWalk random = new RandomWalk(2);
     for (int i = 1; i <= 500; i++) {
       RunResult r = ex.execute(random, i);
       assertThat(r.outcome()).as("run %d: %s", i, r.failure()).isEqualTo(RunResult.Outcome.PASSED);

@@ -1,0 +1,47 @@
+package dev.weft.runtime.strategy;
+
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
+
+/**
+ * Re-issues recorded decisions. A run is determined by the target and the thread chosen at each
+ * point with more than one enabled thread, so following the same choices reproduces it; a recorded
+ * thread that is not enabled, or running out of decisions, means the target itself is
+ * nondeterministic and the scheduler reports a divergence.
+ */
+public final class ReplayStrategy implements Strategy {
+  private final int[] decisions;
+  private int next;
+
+  public ReplayStrategy(int[] decisions) {
+    this.decisions = decisions.clone();
+  }
+
+  @Override
+  public void beginRun(long runNumber) {
+    next = 0;
+  }
+
+  @Override
+  public int choose(SchedulingPoint point) {
+    int n = point.enabledCount();
+    if (n == 1) {
+      return 0;
+    }
+    if (next >= decisions.length) {
+      return -1;
+    }
+    int wanted = decisions[next++];
+    for (int i = 0; i < n; i++) {
+      if (point.enabledThread(i) == wanted) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public String describe() {
+    return "replay";
+  }
+}

@@ -1,0 +1,92 @@
+package dev.weft.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.examples.Catalog;
+import dev.weft.examples.Example;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Builds executors over the examples module and over this module's test targets ({@code
+ * dev.weft.targets}), and the loops most tests share.
+ */
+public final class Harness {
+  private Harness() {}
+
+  public static Path examplesPath() {
+    return codeSource(Catalog.class);
+  }
+
+  /** This module's compiled test classes, where the test targets are. */
+  public static Path testTargetsPath() {
+    return codeSource(Harness.class);
+  }
+
+  private static Path codeSource(Class<?> c) {
+    try {
+      return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static RunExecutor forExample(Example example) {
+    return executor(
+        examplesPath(),
+        TargetSpec.main(example.mainClass(), List.of(example.args())),
+        RunBudget.DEFAULT);
+  }
+
+  /** The {@code main} of a test target, without arguments. */
+  public static RunExecutor executor(Class<?> mainClass) {
+    return executor(TargetSpec.main(mainClass.getName(), List.of()), RunBudget.DEFAULT);
+  }
+
+  /** A test target. */
+  public static RunExecutor executor(TargetSpec spec, RunBudget budget) {
+    return executor(testTargetsPath(), spec, budget);
+  }
+
+  public static RunExecutor executor(Path classPath, TargetSpec spec, RunBudget budget) {
+    Instrumenter instrumenter =
+        new Instrumenter(
+            new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
+    return new RunExecutor(instrumenter, spec, budget);
+  }
+
+  /** Runs {@code runs} executions under each strategy and requires every one to pass. */
+  public static void assertEveryRunPasses(
+      RunExecutor executor, String target, int runs, Strategy... strategies) throws Exception {
+    for (Strategy strategy : strategies) {
+      for (int run = 1; run <= runs; run++) {
+        RunResult r = executor.execute(strategy, run);
+        assertThat(r.outcome())
+            .as("%s under %s, run %d: %s %s", target, strategy, run, r.failure(), r.diagnostic())
+            .isEqualTo(RunResult.Outcome.PASSED);
+      }
+    }
+  }
+
+  /** The first failing run of at most {@code runs} under {@code strategy}, or null. */
+  public static RunResult firstFinding(RunExecutor executor, Strategy strategy, int runs)
+      throws Exception {
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = executor.execute(strategy, run);
+      if (r.failed()) {
+        return r;
+      }
+    }
+    return null;
+  }
+}

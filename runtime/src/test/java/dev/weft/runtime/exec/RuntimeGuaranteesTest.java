@@ -1,0 +1,113 @@
+package dev.weft.runtime.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.runtime.Harness;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.targets.misbehaving.BadTargets;
+import dev.weft.targets.pass.statics.StaticCounter;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Fresh state per run, flat thread count, and clear outcomes for targets that misbehave. */
+class RuntimeGuaranteesTest {
+  private static RunExecutor testTarget(TargetSpec spec, RunBudget budget) {
+    return Harness.executor(Harness.testTargetsPath(), spec, budget);
+  }
+
+  private static TargetSpec method(String name) {
+    return TargetSpec.method(BadTargets.class.getName() + "::" + name);
+  }
+
+  @Test
+  void staticStateIsFreshInEveryRunAndThreadCountStaysFlat() throws Exception {
+    RunExecutor executor =
+        testTarget(TargetSpec.main(StaticCounter.class.getName(), List.of()), RunBudget.DEFAULT);
+    RandomWalk random = new RandomWalk(5);
+    executor.execute(random, 0);
+    int before = ManagementFactory.getThreadMXBean().getThreadCount();
+    for (int run = 1; run <= 5_000; run++) {
+      RunResult r = executor.execute(random, run);
+      assertThat(r.outcome())
+          .as("run %d: %s", run, r.failure())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+    int after = ManagementFactory.getThreadMXBean().getThreadCount();
+    assertThat(after - before)
+        .as("threads before %d, after %d", before, after)
+        .isLessThanOrEqualTo(2);
+  }
+
+  @Test
+  void unknownClassOrMethodIsAClearConfigurationError() {
+    RunExecutor noClass =
+        testTarget(TargetSpec.main("com.example.DoesNotExist", List.of()), RunBudget.DEFAULT);
+    assertThatThrownBy(noClass::validate)
+        .isInstanceOf(TargetException.class)
+        .hasMessageContaining("com.example.DoesNotExist")
+        .hasMessageContaining("not found");
+    RunExecutor noMethod = testTarget(method("noSuchMethod"), RunBudget.DEFAULT);
+    assertThatThrownBy(noMethod::validate)
+        .isInstanceOf(TargetException.class)
+        .hasMessageContaining("noSuchMethod");
+    RunExecutor noMain =
+        testTarget(TargetSpec.main(BadTargets.class.getName(), List.of()), RunBudget.DEFAULT);
+    assertThatThrownBy(noMain::validate).hasMessageContaining("main(String[])");
+  }
+
+  @Test
+  void instanceMethodTargetsRun() throws Exception {
+    RunResult r = testTarget(method("instanceTarget"), RunBudget.DEFAULT).execute(new Pct(2, 1), 1);
+    assertThat(r.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(r.steps()).isGreaterThan(2);
+  }
+
+  @Test
+  void exceptionBeforeAnyThreadStartsIsAFinding() throws Exception {
+    RunResult r =
+        testTarget(method("throwsImmediately"), RunBudget.DEFAULT).execute(new Pct(2, 1), 1);
+    assertThat(r.failed()).isTrue();
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.EXCEPTION);
+    assertThat(r.failure().message()).contains("configuration missing");
+    assertThat(r.failure().details()).contains("BadTargets.throwsImmediately");
+  }
+
+  @Test
+  void endlessLoopOverSharedStateIsAHangByStepBudget() throws Exception {
+    RunResult r =
+        testTarget(method("spinsOnSharedState"), new RunBudget(10_000, 30_000, 2_000))
+            .execute(new Pct(2, 1), 1);
+    assertThat(r.failed()).isTrue();
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
+    assertThat(r.failure().message()).contains("10000 steps").contains("BadTargets.java");
+  }
+
+  @Test
+  void loopWithoutSchedulingPointsIsAHangByStallTimeout() throws Exception {
+    long start = System.nanoTime();
+    RunResult r =
+        testTarget(method("spinsLocally"), new RunBudget(10_000, 30_000, 300))
+            .execute(new Pct(2, 1), 1);
+    assertThat(r.failed()).isTrue();
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
+    assertThat(r.failure().message()).contains("without reaching a scheduling point");
+    assertThat(r.failure().details()).contains("spinsLocally");
+    assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
+  }
+
+  @Test
+  void blockingOutsideWeftSkipsTheRunWithADiagnostic() throws Exception {
+    RunResult r =
+        testTarget(method("blocksOutsideWeft"), new RunBudget(10_000, 30_000, 300))
+            .execute(new Pct(2, 1), 1);
+    assertThat(r.outcome()).isEqualTo(RunResult.Outcome.SKIPPED);
+    assertThat(r.diagnostic())
+        .contains("blocked outside Weft's control")
+        .contains("AbstractQueuedSynchronizer");
+  }
+}

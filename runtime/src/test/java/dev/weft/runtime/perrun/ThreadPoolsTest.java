@@ -1,0 +1,57 @@
+package dev.weft.runtime.perrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.Harness;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.targets.fail.pools.PoolBugs;
+import dev.weft.targets.pass.pools.Pools;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Pools built with {@code new ThreadPoolExecutor}, subclasses of it and {@code Executors} pools run
+ * on controlled workers and keep the JDK's contract: sizing, queueing, rejection, hooks, shutdown.
+ */
+class ThreadPoolsTest {
+  private static RunExecutor executor(Class<?> target, String method) {
+    return Harness.executor(
+        Harness.testTargetsPath(),
+        TargetSpec.method(target.getName() + "::" + method),
+        RunBudget.DEFAULT);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "boundedPoolCallerRuns",
+        "handoffPoolRejects",
+        "subclassHooksSeeEveryTask",
+        "executorsPoolIsAThreadPoolExecutor",
+        "scheduledTasksRunInDueOrder",
+        "fixedRateRunsUntilCancelled",
+        "heartbeatLeftRunning",
+        "asyncStagesAndTimeouts"
+      })
+  void keepsTheContractInEveryRun(String method) throws Exception {
+    RunExecutor executor = executor(Pools.class, method);
+    Harness.assertEveryRunPasses(executor, method, 200, new RandomWalk(3), new Pct(3, 3));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"lostUpdateInSubclassedPool", "asyncStagesLoseAnUpdate"})
+  void lostUpdatesInPoolTasksAreFound(String method) throws Exception {
+    RunExecutor executor = executor(PoolBugs.class, method);
+    for (Strategy strategy : new Strategy[] {new RandomWalk(4), new Pct(2, 4)}) {
+      RunResult found = Harness.firstFinding(executor, strategy, 1_000);
+      assertThat(found).as("lost update under %s", strategy).isNotNull();
+      assertThat(found.failure().message()).contains("lost update");
+    }
+  }
+}

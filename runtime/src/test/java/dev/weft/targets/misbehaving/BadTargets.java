@@ -1,0 +1,62 @@
+package dev.weft.targets.misbehaving;
+
+/** Targets that misbehave in the ways a user's code can. */
+public class BadTargets {
+  static int spins;
+
+  /** Throws before any thread is started. */
+  public static void throwsImmediately() {
+    throw new IllegalStateException("configuration missing");
+  }
+
+  /** Never terminates, but touches shared state: the step budget catches it. */
+  public static void spinsOnSharedState() {
+    while (spins >= 0) {
+      spins = spins + 1 == Integer.MAX_VALUE ? 0 : spins + 1;
+    }
+  }
+
+  /**
+   * Loops without any scheduling point for 1.5 s, long past the stall timeout the test sets; it
+   * ends by itself so that the test JVM does not keep a spinning thread.
+   */
+  public static void spinsLocally() {
+    // java.time reads the real clock (System.nanoTime would be Weft's virtual one)
+    java.time.Instant end = java.time.Instant.now().plusMillis(1_500);
+    long x = 0;
+    while (java.time.Instant.now().isBefore(end)) {
+      x++;
+    }
+    if (x == 42) {
+      System.out.println(x);
+    }
+  }
+
+  /** A hand-made lock: its blocking happens inside the JDK's AQS, which Weft does not model. */
+  static final class Mutex extends java.util.concurrent.locks.AbstractQueuedSynchronizer {
+    @Override
+    protected boolean tryAcquire(int ignored) {
+      return compareAndSetState(0, 1);
+    }
+
+    @Override
+    protected boolean tryRelease(int ignored) {
+      setState(0);
+      return true;
+    }
+  }
+
+  /** Blocks inside the JDK's AQS on a lock of the target's own making. */
+  public static void blocksOutsideWeft() throws InterruptedException {
+    Mutex mutex = new Mutex();
+    mutex.acquire(1);
+    Thread t = new Thread(() -> mutex.acquire(1));
+    t.start();
+    t.join();
+  }
+
+  /** An instance target. */
+  public void instanceTarget() {
+    spins = 1;
+  }
+}
