@@ -125,7 +125,9 @@ public final class RunCommand implements Callable<Integer> {
       names = "--max-steps",
       defaultValue = "1000000",
       description =
-          "Scheduling points per run before it counts as a hang (default: ${DEFAULT-VALUE}).")
+          "Scheduling points per run, taken while two or more threads are live, before it"
+              + " counts as a hang (default: ${DEFAULT-VALUE}). A thread running alone (set-up"
+              + " before the first start, the end after the last join) gets 100 times as many.")
   int maxSteps;
 
   @Option(

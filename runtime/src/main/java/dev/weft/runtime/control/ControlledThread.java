@@ -91,7 +91,11 @@ public final class ControlledThread {
   }
 
   Readiness readiness() {
-    return state == ThreadState.FINISHED ? Readiness.BLOCKED : wait.readiness(this);
+    if (state == ThreadState.FINISHED) {
+      return Readiness.BLOCKED;
+    }
+    Wait w = wait;
+    return w == Wait.NONE ? Readiness.READY : w.readiness(this); // the common case, no dispatch
   }
 
   /**

@@ -35,6 +35,21 @@ public final class Scheduler {
   private final SiteTable sites;
   private final FieldTable fields;
   private final int maxSteps;
+
+  /**
+   * Steps while only one thread is live cost no decision and cannot be a livelock between threads:
+   * they have a budget this many times larger, so that long single-threaded set-up (a mocking or
+   * scripting library generating classes) is not taken for a hang.
+   */
+  static final long SOLO_BUDGET_FACTOR = 100;
+
+  /** Threads started and not yet finished. */
+  private int live;
+
+  /** Steps taken while more than one thread was live, and while only one was. */
+  private long contendedSteps;
+
+  private long soloSteps;
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
   private final IntArrayList decisions = new IntArrayList();
@@ -394,6 +409,7 @@ public final class Scheduler {
     ControlledThread t = new ControlledThread(this, threads.size(), name, logical, daemon);
     t.announce(EventKind.THREAD_BEGIN, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
     threads.add(t);
+    live++;
     threadSnapshot = threads.toArray(new ControlledThread[0]);
     if (enabled.length < threads.size()) {
       enabled = Arrays.copyOf(enabled, threads.size() * 2);
@@ -485,6 +501,7 @@ public final class Scheduler {
         startChild(t, (Thread) t.pendingObject).startEvent = event;
         break;
       case THREAD_END:
+        live--;
         t.state = ThreadState.FINISHED;
         t.endEvent = event;
         break;
@@ -498,8 +515,11 @@ public final class Scheduler {
   }
 
   private void checkBudget(ControlledThread t) {
-    if (++steps > maxSteps) {
-      run.settle(RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, maxSteps), null);
+    steps++;
+    boolean alone = live <= 1;
+    long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
+    if ((alone ? ++soloSteps : ++contendedSteps) > limit) {
+      run.settle(RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, limit, alone), null);
       abort();
       throw WeftAbort.INSTANCE;
     }

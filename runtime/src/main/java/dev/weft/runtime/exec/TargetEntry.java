@@ -22,6 +22,8 @@ final class TargetEntry {
     Class<?> cls;
     try {
       cls = Class.forName(spec.className(), false, loader);
+    } catch (UnsupportedClassVersionError e) {
+      throw new TargetException(newerJdkNeeded(spec.className(), e));
     } catch (ClassNotFoundException | LinkageError e) {
       throw new TargetException(
           "class " + spec.className() + " was not found on the target class path (--cp): " + e);
@@ -78,5 +80,21 @@ final class TargetEntry {
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
+  }
+
+  /** A class compiled for a newer JDK than the one running Weft: say which, and how to switch. */
+  static String newerJdkNeeded(String className, UnsupportedClassVersionError e) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("class file version (\\d+)").matcher(e.getMessage());
+    String needed = m.find() ? "Java " + (Integer.parseInt(m.group(1)) - 44) + " or newer" : null;
+    return "class "
+        + className
+        + " was compiled for a newer JDK than the one running Weft (Java "
+        + Runtime.version().feature()
+        + ")"
+        + (needed == null ? "" : ": it needs " + needed)
+        + "; run Weft on that JDK, e.g. JAVA=/path/to/jdk/bin/java scripts/weft ... ("
+        + e.getMessage()
+        + ")";
   }
 }

@@ -14,17 +14,25 @@ public final class Hangs {
 
   private Hangs() {}
 
-  public static Failure stepBudget(Trace trace, SiteTable sites, ControlledThread t, int maxSteps) {
+  /**
+   * @param alone whether {@code t} was the only live thread: its steps have their own, larger
+   *     budget, so that long single-threaded set-up is not taken for a hang
+   */
+  public static Failure stepBudget(
+      Trace trace, SiteTable sites, ControlledThread t, long maxSteps, boolean alone) {
     TreeSet<String> loopSites = new TreeSet<>();
     for (int i = Math.max(0, trace.size() - WINDOW); i < trace.size(); i++) {
       loopSites.add(sites.get(trace.site(i)).toString());
     }
     String message =
-        "hang: the run exceeded its budget of "
-            + maxSteps
-            + " steps (livelock or endless loop); thread "
-            + t
-            + " was running; recent sites "
+        (alone
+                ? "hang: thread " + t + " ran " + maxSteps + " steps alone (an endless loop?)"
+                : "hang: the run exceeded its budget of "
+                    + maxSteps
+                    + " steps with more than one thread (livelock or endless loop); thread "
+                    + t
+                    + " was running")
+            + "; recent sites "
             + loopSites;
     return new Failure(FindingKind.HANG, t.toString(), message, message, "hang:" + loopSites);
   }

@@ -2,27 +2,28 @@ package dev.weft.runtime.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.RandomChoice;
-import dev.weft.runtime.Runs;
+import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.jvm.JvmThreadSemantics;
+import dev.weft.targets.jvm.LongSetup;
 import org.junit.jupiter.api.Test;
 
 /** Runs end, load classes and tolerate JDK helper threads as the JVM would. */
 class JvmThreadSemanticsTest {
   private static RunExecutor executor(String method) {
-    return Runs.executor(
+    return Harness.executor(
         TargetSpec.method(JvmThreadSemantics.class.getName() + "::" + method), RunBudget.DEFAULT);
   }
 
   @Test
   void aDaemonWaitingAtTheEndIsNoDeadlock() throws Exception {
     RunExecutor ex = executor("daemonIdleAtExit");
-    RandomChoice random = new RandomChoice(3);
+    RandomWalk random = new RandomWalk(3);
     for (int run = 1; run <= 50; run++) {
       RunResult r = ex.execute(random, run);
       assertThat(r.outcome())
@@ -33,7 +34,7 @@ class JvmThreadSemanticsTest {
 
   @Test
   void aNonDaemonWaitingAtTheEndIsStillADeadlock() throws Exception {
-    RunResult r = executor("nonDaemonIdleAtExit").execute(new RandomChoice(3), 1);
+    RunResult r = executor("nonDaemonIdleAtExit").execute(new RandomWalk(3), 1);
     assertThat(r.failed()).isTrue();
     assertThat(r.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
     assertThat(r.failure().message()).contains("wait()");
@@ -42,7 +43,7 @@ class JvmThreadSemanticsTest {
   @Test
   void everyThreadsContextLoaderIsTheTargetLoader() throws Exception {
     RunExecutor ex = executor("contextLoaderIsTheProgramsLoader");
-    RandomChoice random = new RandomChoice(4);
+    RandomWalk random = new RandomWalk(4);
     for (int run = 1; run <= 20; run++) {
       RunResult r = ex.execute(random, run);
       assertThat(r.outcome())
@@ -55,7 +56,7 @@ class JvmThreadSemanticsTest {
   void aCleanerRunningTargetCodeDoesNotSkipTheRun() throws Exception {
     System.clearProperty(JvmThreadSemantics.CLEANED_PROPERTY);
     RunExecutor ex = executor("cleanerRunsTargetCode");
-    RandomChoice random = new RandomChoice(5);
+    RandomWalk random = new RandomWalk(5);
     for (int run = 1;
         run <= 20 && System.getProperty(JvmThreadSemantics.CLEANED_PROPERTY) == null;
         run++) {
@@ -67,5 +68,23 @@ class JvmThreadSemanticsTest {
     assertThat(System.getProperty(JvmThreadSemantics.CLEANED_PROPERTY))
         .as("the cleaner ran the program's action in one of the runs")
         .isEqualTo("true");
+  }
+
+  @Test
+  void longSingleThreadedSetUpIsNoHangAndTheRaceAfterItIsFound() throws Exception {
+    RunExecutor ex =
+        Harness.executor(
+            TargetSpec.method(LongSetup.class.getName() + "::thenRace"), RunBudget.DEFAULT);
+    RandomWalk random = new RandomWalk(6);
+    RunResult found = null;
+    for (int run = 1; run <= 30 && found == null; run++) {
+      RunResult r = ex.execute(random, run);
+      if (r.failed()) {
+        found = r;
+      }
+    }
+    assertThat(found).as("the lost update after 3,000,000 single-threaded points").isNotNull();
+    assertThat(found.failure().kind()).isEqualTo(FindingKind.ASSERTION);
+    assertThat(found.failure().message()).contains("lost update after set-up");
   }
 }

@@ -2,12 +2,12 @@ package dev.weft.runtime.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.RandomChoice;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class OldBytecodeTest {
   void aLostUpdateInsideASubroutineIsFound() throws Exception {
     writeClasses(Opcodes.V1_4);
     RunExecutor ex = executor("race");
-    RandomChoice random = new RandomChoice(7);
+    RandomWalk random = new RandomWalk(7);
     RunResult found = null;
     for (int run = 1; run <= 300 && found == null; run++) {
       RunResult r = ex.execute(random, run);
@@ -53,7 +53,7 @@ class OldBytecodeTest {
   void staticSynchronizedInAVersion48ClassVerifiesAndExcludes() throws Exception {
     writeClasses(Opcodes.V1_4);
     RunExecutor ex = executor("raceSync");
-    RandomChoice random = new RandomChoice(8);
+    RandomWalk random = new RandomWalk(8);
     for (int run = 1; run <= 200; run++) {
       RunResult r = ex.execute(random, run);
       assertThat(r.outcome())

@@ -3,7 +3,10 @@ package dev.weft.runtime.instrument.rewrite;
 import dev.weft.runtime.instrument.CallHooks;
 import dev.weft.runtime.instrument.ModelCalls;
 import dev.weft.runtime.instrument.SyncCalls;
+import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * Calls that Weft models ({@code wait/notify}, {@code Thread} operations, identities, exits, the
@@ -30,9 +33,30 @@ final class CallRewriter extends Rewriter {
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
       return;
     }
+    Label hook = null;
+    Label done = null;
+    if (receiverOnTop(opcode, descriptor)) {
+      // a null receiver fails in the original call, with the JVM's own message and stack
+      hook = new Label();
+      done = new Label();
+      out().visitInsn(Opcodes.DUP);
+      out().visitJumpInsn(Opcodes.IFNONNULL, hook);
+      out().visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+      out().visitJumpInsn(Opcodes.GOTO, done);
+      out().visitLabel(hook);
+    }
     if (replacement.takesSite()) {
       pushSite(replacement.operation());
     }
     emit(replacement.call());
+    if (done != null) {
+      out().visitLabel(done);
+    }
+  }
+
+  /** An instance call without arguments: its receiver is on top of the stack. */
+  private static boolean receiverOnTop(int opcode, String descriptor) {
+    return (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE)
+        && Type.getArgumentTypes(descriptor).length == 0;
   }
 }
