@@ -60,8 +60,8 @@ public final class BehaviourFingerprint {
     int runs = Integer.parseInt(args[2]);
     Path examples = Path.of(args[3]);
     Map<String, Target> targets = new LinkedHashMap<>();
-    for (String[] example : catalog(examples)) {
-      targets.put(name(example), new Target(examples, mainSpec(example)));
+    for (String[] example : ExampleCatalog.all(examples)) {
+      targets.put(ExampleCatalog.name(example), new Target(examples, mainSpec(example)));
     }
     if (args.length > 5) {
       Path dir = Path.of(args[4]);
@@ -200,32 +200,6 @@ public final class BehaviourFingerprint {
 
   private static TargetSpec mainSpec(String[] example) {
     return TargetSpec.main(example[0], List.of(Arrays.copyOfRange(example, 1, example.length)));
-  }
-
-  private static String name(String[] example) {
-    String simple = example[0].substring(example[0].lastIndexOf('.') + 1);
-    return example.length == 1
-        ? simple
-        : simple + "(" + String.join(",", Arrays.copyOfRange(example, 1, example.length)) + ")";
-  }
-
-  /** Every example of the catalog, buggy and correct, read by reflection. */
-  private static List<String[]> catalog(Path examples) throws Exception {
-    List<String[]> out = new ArrayList<>();
-    try (URLClassLoader loader =
-        new URLClassLoader(
-            new URL[] {examples.toUri().toURL()}, BehaviourFingerprint.class.getClassLoader())) {
-      Class<?> catalog = loader.loadClass("dev.weft.examples.Catalog");
-      for (Object example : (List<?>) catalog.getMethod("all").invoke(null)) {
-        String mainClass = (String) example.getClass().getMethod("mainClass").invoke(example);
-        String[] args = (String[]) example.getClass().getMethod("args").invoke(example);
-        String[] entry = new String[args.length + 1];
-        entry[0] = mainClass;
-        System.arraycopy(args, 0, entry, 1, args.length);
-        out.add(entry);
-      }
-    }
-    return out;
   }
 
   private static void put(Map<String, Target> targets, String key, Target target) {

@@ -10,8 +10,6 @@ import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,7 +35,7 @@ public final class StrategyBench {
     int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
     int cap = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
     String filter = args.length > 3 ? args[3] : "";
-    List<String[]> bugs = buggyExamples(examples);
+    List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
     System.out.printf(
         "median executions (and seconds) to the first finding over %d seeds, cap %,d executions"
@@ -50,7 +48,7 @@ public final class StrategyBench {
     System.out.printf(" %12s %12s%n", "seg/pct d=2", "seg/pct d=3");
     System.out.println("-".repeat(24 + 19 * STRATEGIES.length + 26));
     for (String[] bug : bugs) {
-      String name = name(bug);
+      String name = ExampleCatalog.name(bug);
       if (!name.contains(filter)) {
         continue;
       }
@@ -66,13 +64,6 @@ public final class StrategyBench {
       }
       System.out.printf(" %12.3f %12.3f%n", medians[3] / medians[1], medians[3] / medians[2]);
     }
-  }
-
-  private static String name(String[] bug) {
-    String simple = bug[0].substring(bug[0].lastIndexOf('.') + 1);
-    return bug.length == 1
-        ? simple
-        : simple + "(" + String.join(",", Arrays.copyOfRange(bug, 1, bug.length)) + ")";
   }
 
   private record Result(double executions, double seconds, boolean censored) {}
@@ -115,24 +106,5 @@ public final class StrategyBench {
     Arrays.sort(v);
     int n = v.length;
     return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  }
-
-  /** The catalog's buggy examples, read from the examples classes by reflection. */
-  private static List<String[]> buggyExamples(Path examples) throws Exception {
-    List<String[]> out = new ArrayList<>();
-    try (URLClassLoader loader =
-        new URLClassLoader(
-            new URL[] {examples.toUri().toURL()}, StrategyBench.class.getClassLoader())) {
-      Class<?> catalog = loader.loadClass("dev.weft.examples.Catalog");
-      for (Object example : (List<?>) catalog.getMethod("buggy").invoke(null)) {
-        String mainClass = (String) example.getClass().getMethod("mainClass").invoke(example);
-        String[] args = (String[]) example.getClass().getMethod("args").invoke(example);
-        String[] entry = new String[args.length + 1];
-        entry[0] = mainClass;
-        System.arraycopy(args, 0, entry, 1, args.length);
-        out.add(entry);
-      }
-    }
-    return out;
   }
 }
