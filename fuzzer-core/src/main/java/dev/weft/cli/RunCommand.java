@@ -259,6 +259,8 @@ public final class RunCommand implements Callable<Integer> {
     summary.put("skipped", result.skipped());
     summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
     summary.put("stopReason", result.stopReason());
+    summary.put("instrumentedClasses", result.instrumentedClasses());
+    summary.put("skippedClasses", new LinkedHashMap<>(result.skippedClasses()));
     if (!result.strategyStats().isEmpty()) {
       summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
     }
@@ -289,6 +291,19 @@ public final class RunCommand implements Callable<Integer> {
         result.skipped() > 0 ? ", " + result.skipped() + " runs skipped" : "");
     if (result.strategyStatus() != null) {
       err.printf("[weft] %s%n", result.strategyStatus());
+    }
+    Map<String, String> skipped = result.skippedClasses();
+    err.printf(
+        "[weft] instrumented %,d class%s, skipped %d%s%n",
+        result.instrumentedClasses(),
+        result.instrumentedClasses() == 1 ? "" : "es",
+        skipped.size(),
+        skipped.isEmpty() ? "" : " (they ran outside Weft's control):");
+    skipped.entrySet().stream()
+        .limit(10)
+        .forEach(e -> err.printf("[weft]   %s: %s%n", e.getKey(), e.getValue()));
+    if (skipped.size() > 10) {
+      err.printf("[weft]   ... and %d more (summary.json lists all)%n", skipped.size() - 10);
     }
     for (FoundBug bug : result.findings()) {
       err.printf(

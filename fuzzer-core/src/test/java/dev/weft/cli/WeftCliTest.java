@@ -77,6 +77,8 @@ class WeftCliTest {
         .contains("\"seed\": 1")
         .contains("\"kind\": \"exception\"")
         .contains("\"firstFoundAt\"")
+        .containsPattern("\"instrumentedClasses\": [1-9]")
+        .contains("\"skippedClasses\": {}")
         .contains("NullPointerException");
     Path weft;
     try (Stream<Path> files = Files.list(findings)) {

@@ -124,7 +124,9 @@ public final class Campaign {
         new ArrayList<>(bySignature.values()),
         stopReason,
         strategy.status(),
-        strategy.stats());
+        strategy.stats(),
+        instrumenter.instrumentedClasses(),
+        instrumenter.skippedClasses());
   }
 
   private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {

@@ -14,4 +14,6 @@ public record CampaignResult(
     List<FoundBug> findings,
     String stopReason,
     String strategyStatus,
-    Map<String, Number> strategyStats) {}
+    Map<String, Number> strategyStats,
+    int instrumentedClasses,
+    Map<String, String> skippedClasses) {}

@@ -2,8 +2,11 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.pool.TypePool;
@@ -23,6 +26,11 @@ public final class Instrumenter {
   private final SiteTable sites;
   private final FieldTable fields;
   private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
+  private final AtomicInteger instrumentedClasses = new AtomicInteger();
+
+  /** Classes that could not be instrumented and run uncontrolled, with the reason. */
+  private final ConcurrentSkipListMap<String, String> skippedClasses =
+      new ConcurrentSkipListMap<>();
 
   public Instrumenter(TargetClassPath classPath, SiteTable sites, FieldTable fields) {
     this.classPath = classPath;
@@ -43,6 +51,16 @@ public final class Instrumenter {
     return classPath;
   }
 
+  /** How many classes were instrumented so far (each once per process). */
+  public int instrumentedClasses() {
+    return instrumentedClasses.get();
+  }
+
+  /** The classes that could not be instrumented and why; they run outside Weft's control. */
+  public Map<String, String> skippedClasses() {
+    return Map.copyOf(skippedClasses);
+  }
+
   /** Instrumented bytes of a target class, or empty if the class is not on the target path. */
   public Optional<byte[]> instrumented(String className) {
     Optional<byte[]> cached = cache.get(className);
@@ -60,9 +78,12 @@ public final class Instrumenter {
       return Optional.empty();
     }
     try {
-      return Optional.of(transform(original));
+      byte[] result = transform(original);
+      instrumentedClasses.incrementAndGet();
+      return Optional.of(result);
     } catch (RuntimeException e) {
       LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
+      skippedClasses.put(className, e.toString());
       return Optional.of(original);
     }
   }
