@@ -53,6 +53,11 @@ public final class Harness {
     return executor(TargetSpec.main(mainClass.getName(), List.of()), RunBudget.DEFAULT);
   }
 
+  /** A public static no-argument method of a test target class, with the default budget. */
+  public static RunExecutor executor(Class<?> target, String method) {
+    return executor(TargetSpec.method(target.getName() + "::" + method), RunBudget.DEFAULT);
+  }
+
   /** A test target. */
   public static RunExecutor executor(TargetSpec spec, RunBudget budget) {
     return executor(testTargetsPath(), spec, budget);

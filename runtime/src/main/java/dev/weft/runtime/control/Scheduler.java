@@ -323,6 +323,11 @@ public final class Scheduler {
     return Locations.of(objects.numberOf(obj, site), member);
   }
 
+  /** A thread's own location: its start, join, interrupt and permit. */
+  public long threadLocation(Thread thread, int site) {
+    return Locations.of(objects.numberOf(thread, site), Locations.THREAD_MEMBER);
+  }
+
   public long lockLocation(Object obj, int site) {
     return Locations.of(objects.numberOf(obj, site), Locations.LOCK_MEMBER);
   }

@@ -5,7 +5,6 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
@@ -72,7 +71,7 @@ public final class Parking {
     }
     Scheduler s = t.scheduler();
     Set<ControlledThread> permits = PERMITS.of(s);
-    long location = permitLocation(t, t.logical(), site);
+    long location = s.threadLocation(t.logical(), site);
     s.block(
         t,
         EventKind.UPDATE,
@@ -100,12 +99,8 @@ public final class Parking {
     if (target == null) {
       return; // not started yet: unpark has no effect, as for a real thread
     }
-    s.point(t, EventKind.UPDATE, permitLocation(t, thread, site), site, null, 0);
+    s.point(t, EventKind.UPDATE, s.threadLocation(thread, site), site, null, 0);
     PERMITS.of(s).add(target);
     s.changed();
-  }
-
-  private static long permitLocation(ControlledThread t, Thread thread, int site) {
-    return Locations.of(t.scheduler().objects().numberOf(thread, site), Locations.THREAD_MEMBER);
   }
 }

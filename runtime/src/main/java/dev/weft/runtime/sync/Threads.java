@@ -17,10 +17,6 @@ import java.util.concurrent.TimeUnit;
 public final class Threads {
   private Threads() {}
 
-  private static long threadLocation(Scheduler s, Thread thread, int site) {
-    return Locations.of(s.objects().numberOf(thread, site), Locations.THREAD_MEMBER);
-  }
-
   public static void start(Thread thread, int site) {
     ControlledThread t = ActiveRun.self();
     if (t == null) {
@@ -31,7 +27,7 @@ public final class Threads {
     if (s.threadOf(thread) != null) {
       throw new IllegalThreadStateException("thread " + thread.getName() + " was started before");
     }
-    s.point(t, EventKind.THREAD_START, threadLocation(s, thread, site), site, thread, 0);
+    s.point(t, EventKind.THREAD_START, s.threadLocation(thread, site), site, thread, 0);
   }
 
   public static void join(Thread thread, int site) throws InterruptedException {
@@ -64,7 +60,7 @@ public final class Threads {
     }
     Scheduler s = t.scheduler();
     ControlledThread target = s.threadOf(thread);
-    long loc = threadLocation(s, thread, site);
+    long loc = s.threadLocation(thread, site);
     if (t.consumeInterrupt()) {
       throw new InterruptedException();
     }
@@ -93,7 +89,7 @@ public final class Threads {
     if (target == null) {
       return;
     }
-    s.point(t, EventKind.THREAD_INTERRUPT, threadLocation(s, thread, site), site, target, 0);
+    s.point(t, EventKind.THREAD_INTERRUPT, s.threadLocation(thread, site), site, target, 0);
   }
 
   public static boolean isInterrupted(Thread thread) {

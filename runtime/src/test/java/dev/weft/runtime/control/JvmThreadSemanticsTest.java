@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.jvm.JvmThreadSemantics;
@@ -16,8 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Runs end, load classes and tolerate JDK helper threads as the JVM would. */
 class JvmThreadSemanticsTest {
   private static RunExecutor executor(String method) {
-    return Harness.executor(
-        TargetSpec.method(JvmThreadSemantics.class.getName() + "::" + method), RunBudget.DEFAULT);
+    return Harness.executor(JvmThreadSemantics.class, method);
   }
 
   @Test
@@ -72,9 +69,7 @@ class JvmThreadSemanticsTest {
 
   @Test
   void longSingleThreadedSetUpIsNoHangAndTheRaceAfterItIsFound() throws Exception {
-    RunExecutor ex =
-        Harness.executor(
-            TargetSpec.method(LongSetup.class.getName() + "::thenRace"), RunBudget.DEFAULT);
+    RunExecutor ex = Harness.executor(LongSetup.class, "thenRace");
     RandomWalk random = new RandomWalk(6);
     RunResult found = null;
     for (int run = 1; run <= 30 && found == null; run++) {

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
@@ -22,23 +20,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * operations by reference are scheduling points.
  */
 class MethodReferencesTest {
-  private static RunExecutor executor(Class<?> target, String method) {
-    return Harness.executor(
-        Harness.testTargetsPath(),
-        TargetSpec.method(target.getName() + "::" + method),
-        RunBudget.DEFAULT);
-  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"referencesAreControlled", "poolTasksByReference"})
   void correctProgramsPassInEveryRun(String method) throws Exception {
-    RunExecutor executor = executor(MethodReferences.class, method);
+    RunExecutor executor = Harness.executor(MethodReferences.class, method);
     Harness.assertEveryRunPasses(executor, method, 200, new RandomWalk(5), new Pct(3, 5));
   }
 
   @Test
   void checkThenActThroughReferencesIsFound() throws Exception {
-    RunExecutor executor = executor(MethodReferenceBugs.class, "checkThenActByReference");
+    RunExecutor executor = Harness.executor(MethodReferenceBugs.class, "checkThenActByReference");
     RunResult found = Harness.firstFinding(executor, new RandomWalk(9), 500);
     assertThat(found).as("the race through map::containsKey / map::put").isNotNull();
     assertThat(found.failure().kind()).isEqualTo(FindingKind.ASSERTION);
@@ -47,7 +39,8 @@ class MethodReferencesTest {
   @Test
   void lockThroughAReferenceIsADeadlockNotAnUncontrolledBlock() throws Exception {
     RunResult r =
-        executor(MethodReferenceBugs.class, "lockByReferenceDeadlocks").execute(new Pct(2, 1), 1);
+        Harness.executor(MethodReferenceBugs.class, "lockByReferenceDeadlocks")
+            .execute(new Pct(2, 1), 1);
     assertThat(r.outcome()).as("%s", r.diagnostic()).isEqualTo(RunResult.Outcome.FAILED);
     assertThat(r.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
   }

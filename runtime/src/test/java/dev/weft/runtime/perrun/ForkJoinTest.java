@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.fail.forkjoin.ForkJoinBugs;
@@ -21,23 +19,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * workers, results are right in every interleaving, and a race between leaves is found.
  */
 class ForkJoinTest {
-  private static RunExecutor executor(Class<?> target, String method) {
-    return Harness.executor(
-        Harness.testTargetsPath(),
-        TargetSpec.method(target.getName() + "::" + method),
-        RunBudget.DEFAULT);
-  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"recursiveSumOnOwnPool", "invokeAllOnCommonPool"})
   void correctProgramsPassInEveryRun(String method) throws Exception {
-    RunExecutor executor = executor(ForkJoin.class, method);
+    RunExecutor executor = Harness.executor(ForkJoin.class, method);
     Harness.assertEveryRunPasses(executor, method, 150, new RandomWalk(8), new Pct(3, 8));
   }
 
   @Test
   void racyLeavesAreFound() throws Exception {
-    RunExecutor executor = executor(ForkJoinBugs.class, "racyCountOnCommonPool");
+    RunExecutor executor = Harness.executor(ForkJoinBugs.class, "racyCountOnCommonPool");
     for (Strategy strategy : new Strategy[] {new RandomWalk(8), new Pct(2, 8)}) {
       RunResult found = Harness.firstFinding(executor, strategy, 1_000);
       assertThat(found).as("lost update under %s", strategy).isNotNull();

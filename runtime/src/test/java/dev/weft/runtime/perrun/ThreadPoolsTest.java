@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.fail.pools.PoolBugs;
@@ -22,17 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * here, the lost updates in pool tasks are found.
  */
 class ThreadPoolsTest {
-  private static RunExecutor executor(Class<?> target, String method) {
-    return Harness.executor(
-        Harness.testTargetsPath(),
-        TargetSpec.method(target.getName() + "::" + method),
-        RunBudget.DEFAULT);
-  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"lostUpdateInSubclassedPool", "asyncStagesLoseAnUpdate"})
   void lostUpdatesInPoolTasksAreFound(String method) throws Exception {
-    RunExecutor executor = executor(PoolBugs.class, method);
+    RunExecutor executor = Harness.executor(PoolBugs.class, method);
     for (Strategy strategy : new Strategy[] {new RandomWalk(4), new Pct(2, 4)}) {
       RunResult found = Harness.firstFinding(executor, strategy, 1_000);
       assertThat(found).as("lost update under %s", strategy).isNotNull();

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
@@ -37,11 +35,7 @@ class ToolboxBugsTest {
   @ParameterizedTest(name = "{1}")
   @MethodSource("bugs")
   void randomAndPctFindTheBugAndItReplays(Class<?> target, String method) throws Exception {
-    RunExecutor executor =
-        Harness.executor(
-            Harness.testTargetsPath(),
-            TargetSpec.method(target.getName() + "::" + method),
-            RunBudget.DEFAULT);
+    RunExecutor executor = Harness.executor(target, method);
     for (Strategy strategy : new Strategy[] {new RandomWalk(5), new Pct(2, 5)}) {
       RunResult found = null;
       int passed = 0;
