@@ -9,6 +9,7 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
@@ -98,12 +99,18 @@ public final class ReplayCommand implements Callable<Integer> {
             + record.execution()
             + ")");
     out.println();
-    boolean reproduced = result.failed() && result.failure().signature().equals(record.signature());
+    Failure same = result.failure(record.signature());
+    boolean reproduced = same != null;
     if (result.failed()) {
-      out.println(result.failure().message());
-      if (result.failure().details() != null
-          && !result.failure().message().contains(result.failure().details().strip())) {
-        out.println(result.failure().details());
+      Failure shown = reproduced ? same : result.failure();
+      out.println(shown.message());
+      if (shown.details() != null && !shown.message().contains(shown.details().strip())) {
+        out.println(shown.details());
+      }
+      for (Failure other : result.failures()) {
+        if (other != shown) {
+          out.println("The same run also failed with: " + firstLine(other.message()));
+        }
       }
     } else {
       out.println("The run " + describe(result) + ".");
@@ -131,5 +138,10 @@ public final class ReplayCommand implements Callable<Integer> {
       default:
         return "failed differently";
     }
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
   }
 }

@@ -260,6 +260,7 @@ public final class RunCommand implements Callable<Integer> {
     summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
     summary.put("stopReason", result.stopReason());
     summary.put("instrumentedClasses", result.instrumentedClasses());
+    summary.put("classesDefinedAtRunTime", result.definedAtRunTime());
     summary.put("skippedClasses", new LinkedHashMap<>(result.skippedClasses()));
     if (!result.strategyStats().isEmpty()) {
       summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
@@ -294,9 +295,13 @@ public final class RunCommand implements Callable<Integer> {
     }
     Map<String, String> skipped = result.skippedClasses();
     err.printf(
-        "[weft] instrumented %,d class%s, skipped %d%s%n",
+        "[weft] instrumented %,d class%s%s, skipped %d%s%n",
         result.instrumentedClasses(),
         result.instrumentedClasses() == 1 ? "" : "es",
+        result.definedAtRunTime() == 0
+            ? ""
+            : String.format(
+                " (and %,d defined by the program while it ran)", result.definedAtRunTime()),
         skipped.size(),
         skipped.isEmpty() ? "" : " (they ran outside Weft's control):");
     skipped.entrySet().stream()

@@ -122,6 +122,50 @@ class WeftCliTest {
   }
 
   @Test
+  void oneRunGivesTheExceptionAndTheDeadlockItCausesAndEachReplays() throws Exception {
+    Path findings = dir.resolve("two");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.targets.fail.threads.WorkerDiesMainWaits",
+            "--cp",
+            Harness.testTargetsPath().toString(),
+            "--keep-going",
+            "--iterations",
+            "3",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    Path exception = onlyFile(findings, "exception-", ".weft");
+    Path deadlock = onlyFile(findings, "deadlock-", ".weft");
+    String report = Files.readString(Path.of(deadlock.toString().replace(".weft", ".txt")));
+    assertThat(report)
+        .contains("main")
+        .contains("await")
+        .contains("The same run also failed with: uncaught java.lang.NumberFormatException");
+    String summary = Files.readString(findings.resolve("summary.json"));
+    assertThat(summary).contains("\"firstFoundAt\": 1");
+    assertThat(WeftCli.execute("replay", deadlock.toString())).isEqualTo(1);
+    assertThat(WeftCli.execute("replay", exception.toString())).isEqualTo(1);
+    assertThat(stdout())
+        .contains("REPRODUCED: the same deadlock")
+        .contains("REPRODUCED: the same exception");
+  }
+
+  private static Path onlyFile(Path dir, String prefix, String suffix) throws Exception {
+    try (Stream<Path> files = Files.list(dir)) {
+      java.util.List<Path> found =
+          files
+              .filter(p -> p.getFileName().toString().startsWith(prefix))
+              .filter(p -> p.toString().endsWith(suffix))
+              .toList();
+      assertThat(found).as("%s*%s in %s", prefix, suffix, dir).hasSize(1);
+      return found.get(0);
+    }
+  }
+
+  @Test
   void correctProgramExitsZero() {
     int code =
         WeftCli.execute(

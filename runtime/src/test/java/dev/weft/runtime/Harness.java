@@ -94,4 +94,19 @@ public final class Harness {
     }
     return null;
   }
+
+  /** Like {@link #firstFinding}, and requires that no run on the way was skipped or diverged. */
+  public static RunResult firstFindingWithoutSkips(
+      RunExecutor executor, Strategy strategy, int runs) throws Exception {
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = executor.execute(strategy, run);
+      assertThat(r.outcome())
+          .as("run %d under %s: %s", run, strategy, r.diagnostic())
+          .isIn(RunResult.Outcome.PASSED, RunResult.Outcome.FAILED);
+      if (r.failed()) {
+        return r;
+      }
+    }
+    return null;
+  }
 }

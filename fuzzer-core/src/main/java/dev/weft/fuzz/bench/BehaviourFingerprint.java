@@ -8,6 +8,7 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Locations;
 import dev.weft.runtime.trace.Site;
@@ -147,8 +148,8 @@ public final class BehaviourFingerprint {
    */
   static long hash(RunResult r, SiteTable sites, FieldTable fields) {
     long h = StableHash.mixInt(0xcbf29ce484222325L, r.outcome().ordinal());
-    if (r.failure() != null) {
-      h = StableHash.mix(h, r.failure().signature());
+    for (Failure f : r.failures()) {
+      h = StableHash.mix(h, f.signature());
     }
     for (int d : r.decisions()) {
       h = StableHash.mixInt(h, d);

@@ -100,7 +100,10 @@ public final class Campaign {
         consecutiveSkips = 0;
       }
       if (result.failed()) {
-        boolean isNew = record(result, strategy, executions);
+        boolean isNew = false;
+        for (Failure f : result.failures()) {
+          isNew |= record(f, result, strategy, executions);
+        }
         if (isNew && !config.keepGoing()) {
           stopReason = "found a bug";
         }
@@ -126,11 +129,12 @@ public final class Campaign {
         strategy.status(),
         strategy.stats(),
         instrumenter.instrumentedClasses(),
+        instrumenter.definedAtRunTime(),
         instrumenter.skippedClasses());
   }
 
-  private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {
-    Failure f = result.failure();
+  private boolean record(Failure f, RunResult result, Strategy strategy, long execution)
+      throws IOException {
     FoundBug known = bySignature.get(f.signature());
     if (known != null) {
       known.occurrences++;
@@ -179,8 +183,20 @@ public final class Campaign {
         + (f.details() == null || f.message().contains(f.details().strip())
             ? ""
             : f.details() + "\n")
+        + otherFailures(f, result)
         + "Interleaving (thread columns, in execution order):\n"
         + InterleavingPrinter.render(result, sites, REPORT_ROWS);
+  }
+
+  /** The run's other failures: an exception often explains the deadlock that follows it. */
+  private static String otherFailures(Failure f, RunResult result) {
+    StringBuilder b = new StringBuilder();
+    for (Failure other : result.failures()) {
+      if (other != f) {
+        b.append("The same run also failed with: ").append(firstLine(other.message())).append('\n');
+      }
+    }
+    return b.length() == 0 ? "" : b.append('\n').toString();
   }
 
   private static String firstLine(String s) {

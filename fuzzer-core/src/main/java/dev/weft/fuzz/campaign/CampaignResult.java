@@ -16,4 +16,5 @@ public record CampaignResult(
     String strategyStatus,
     Map<String, Number> strategyStats,
     int instrumentedClasses,
+    int definedAtRunTime,
     Map<String, String> skippedClasses) {}

@@ -7,13 +7,16 @@ import java.util.List;
 /**
  * Everything one run produced: its outcome, its trace, and the decisions that replay it exactly.
  *
+ * @param failures every failure of the run in the order seen (an uncaught exception ends only its
+ *     thread, so one run can show an exception and then the deadlock it causes); empty unless the
+ *     run failed
  * @param decisions the chosen thread index at every point where more than one thread was enabled
  * @param threadNames stable names of the run's threads, by index
  * @param diagnostic why a run was skipped, or null
  */
 public record RunResult(
     Outcome outcome,
-    Failure failure,
+    List<Failure> failures,
     Trace trace,
     int[] decisions,
     List<String> threadNames,
@@ -35,5 +38,20 @@ public record RunResult(
 
   public boolean failed() {
     return outcome == Outcome.FAILED;
+  }
+
+  /** The run's first failure, or null. */
+  public Failure failure() {
+    return failures.isEmpty() ? null : failures.get(0);
+  }
+
+  /** The failure with this signature, or null: a finding replays when its own failure recurs. */
+  public Failure failure(String signature) {
+    for (Failure f : failures) {
+      if (f.signature().equals(signature)) {
+        return f;
+      }
+    }
+    return null;
   }
 }

@@ -175,6 +175,11 @@ public final class ControlledThread {
     atomicDepth++;
   }
 
+  /** The thread died inside atomic sections (an exception left a static initialiser). */
+  void leaveAtomicSections() {
+    atomicDepth = 0;
+  }
+
   public void exitAtomic() {
     if (atomicDepth > 0) {
       atomicDepth--;

@@ -2,31 +2,44 @@ package dev.weft.runtime.control;
 
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How one run is going: whether it was aborted, how it ended (the first verdict wins: a deadlock
- * found by a thread and a wall-clock hang found by the controller cannot both be reported), and the
- * latch the controller waits on.
+ * How one run is going: whether it was aborted, the failures seen so far, how it ended, and the
+ * latch the controller waits on. As on the JVM, an uncaught exception ends only its thread, so a
+ * run collects failures (an exception, then the deadlock of a thread waiting for the dead one); the
+ * verdict that ends the run is the first one given (a deadlock found by a thread and a wall-clock
+ * hang found by the controller cannot both end it).
  */
 final class RunState {
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile boolean aborted;
   private RunResult.Outcome outcome;
-  private Failure failure;
+  private final List<Failure> failures = new ArrayList<>();
   private String diagnostic;
 
   boolean isAborted() {
     return aborted;
   }
 
-  /** Records the run's verdict unless one was recorded before. */
+  /** Records the verdict that ends the run unless one was recorded before. */
   synchronized void settle(RunResult.Outcome why, Failure failure, String diagnostic) {
     if (outcome == null) {
       this.outcome = why;
-      this.failure = failure;
+      if (failure != null) {
+        failures.add(failure);
+      }
       this.diagnostic = diagnostic;
+    }
+  }
+
+  /** A failure that does not end the run: a thread died of an uncaught exception. */
+  synchronized void failed(Failure failure) {
+    if (outcome == null) {
+      failures.add(failure);
     }
   }
 
@@ -43,12 +56,22 @@ final class RunState {
     return ended.await(timeout, unit);
   }
 
+  /**
+   * How the run ended. A failure seen before the run was skipped or ended by {@code System.exit} is
+   * still a failure: it happened in a controlled, replayable prefix.
+   */
   synchronized RunResult.Outcome outcome() {
+    if (outcome == RunResult.Outcome.DIVERGED) {
+      return outcome;
+    }
+    if (!failures.isEmpty()) {
+      return RunResult.Outcome.FAILED;
+    }
     return outcome == null ? RunResult.Outcome.PASSED : outcome;
   }
 
-  synchronized Failure failure() {
-    return failure;
+  synchronized List<Failure> failures() {
+    return List.copyOf(failures);
   }
 
   synchronized String diagnostic() {

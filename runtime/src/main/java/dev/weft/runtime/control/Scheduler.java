@@ -155,7 +155,7 @@ public final class Scheduler {
     }
     return new RunResult(
         run.outcome(),
-        run.failure(),
+        run.failures(),
         trace,
         decisions.toIntArray(),
         names,
@@ -546,7 +546,16 @@ public final class Scheduler {
     try {
       handoff.await(t);
       execute(t);
-      body.run();
+      try {
+        body.run();
+      } catch (WeftAbort | TargetExit stop) {
+        throw stop;
+      } catch (Throwable e) {
+        if (run.isAborted()) {
+          throw WeftAbort.INSTANCE;
+        }
+        uncaught(t, e);
+      }
       point(t, EventKind.THREAD_END, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
       afterThreadEnd(t);
     } catch (WeftAbort abort) {
@@ -555,13 +564,37 @@ public final class Scheduler {
       run.settle(RunResult.Outcome.PASSED, null, exit.getMessage());
       abort();
     } catch (Throwable e) {
-      if (!run.isAborted()) {
+      if (!run.isAborted()) { // Weft itself failed while ending the thread
         run.settle(RunResult.Outcome.FAILED, Failures.uncaught(t.toString(), e), null);
         abort();
       }
     } finally {
       t.unbindCarrier();
     }
+  }
+
+  /**
+   * An exception ended thread {@code t}, as it ends only its own thread on the JVM: the thread's
+   * own handler (set by the target with {@code setUncaughtExceptionHandler}, or a thread group that
+   * overrides {@code uncaughtException}) gets it; otherwise it is a failure of the run, and the run
+   * goes on to its natural end, so that what follows (a thread waiting for the dead one) is seen
+   * too.
+   */
+  private void uncaught(ControlledThread t, Throwable e) {
+    t.leaveAtomicSections();
+    Thread.UncaughtExceptionHandler handler = t.logical.getUncaughtExceptionHandler();
+    if (handler != null && handler.getClass() != ThreadGroup.class) {
+      try {
+        handler.uncaughtException(t.logical, e);
+        return;
+      } catch (WeftAbort | TargetExit stop) {
+        throw stop;
+      } catch (Throwable ignored) {
+        // the JVM ignores an exception thrown by the handler itself
+        return;
+      }
+    }
+    run.failed(Failures.uncaught(t.toString(), e));
   }
 
   private void afterThreadEnd(ControlledThread t) {

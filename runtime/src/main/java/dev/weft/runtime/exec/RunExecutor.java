@@ -4,6 +4,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.oracle.Failure;
@@ -30,6 +31,7 @@ public final class RunExecutor {
     this.instrumenter = instrumenter;
     this.target = target;
     this.budget = budget;
+    DefinedClasses.ensureInstalled();
   }
 
   /** Checks that the target class and method exist, without running anything. */
@@ -44,6 +46,11 @@ public final class RunExecutor {
 
   public TargetSpec target() {
     return target;
+  }
+
+  /** What was instrumented for this target, and what could not be. */
+  public Instrumenter instrumenter() {
+    return instrumenter;
   }
 
   /** Carriers that did not end after their run; they are daemon threads stuck in target code. */

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.pool.TypePool;
@@ -27,6 +28,7 @@ public final class Instrumenter {
   private final FieldTable fields;
   private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
   private final AtomicInteger instrumentedClasses = new AtomicInteger();
+  private final AtomicInteger definedAtRunTime = new AtomicInteger();
 
   /** Classes that could not be instrumented and run uncontrolled, with the reason. */
   private final ConcurrentSkipListMap<String, String> skippedClasses =
@@ -88,7 +90,47 @@ public final class Instrumenter {
     }
   }
 
+  /** Whether the class was loaded from the target class path (and instrumented then). */
+  boolean isTargetPathClass(String className) {
+    Optional<byte[]> cached = cache.get(className);
+    return cached != null && cached.isPresent();
+  }
+
+  /** How many classes the programs defined while they ran and Weft instrumented, over all runs. */
+  public int definedAtRunTime() {
+    return definedAtRunTime.get();
+  }
+
+  /**
+   * Instruments a class the program defined while it ran (see {@link DefinedClasses}); type
+   * questions about it and its run-time siblings are answered from {@code siblings}. Returns null
+   * (the class runs uncontrolled, and is listed as skipped) if it cannot be instrumented.
+   */
+  byte[] instrumentDefinedAtRunTime(String className, byte[] bytes, Map<String, byte[]> siblings) {
+    TypeHierarchy hierarchy =
+        new TypeHierarchy(
+            new TypePool.Default(
+                new TypePool.CacheProvider.Simple(),
+                new ClassFileLocator.Compound(
+                    new ClassFileLocator.Simple(siblings), classPath.locator()),
+                TypePool.Default.ReaderMode.FAST));
+    try {
+      byte[] result = transform(bytes, hierarchy);
+      definedAtRunTime.incrementAndGet();
+      return result;
+    } catch (RuntimeException e) {
+      if (skippedClasses.put(className + " (defined at run time)", e.toString()) == null) {
+        LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
+      }
+      return null;
+    }
+  }
+
   private byte[] transform(byte[] original) {
+    return transform(original, types);
+  }
+
+  private byte[] transform(byte[] original, TypeHierarchy types) {
     ClassReader reader = new ClassReader(SubroutineInliner.inline(original));
     ClassWriter writer =
         new ClassWriter(ClassWriter.COMPUTE_FRAMES) {

@@ -3,7 +3,9 @@ package dev.weft.runtime.instrument;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Enumeration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One run's class loader: target classes are defined here from cached instrumented bytes, so every
@@ -26,6 +28,9 @@ public final class TargetClassLoader extends ClassLoader {
   }
 
   private final Instrumenter instrumenter;
+
+  /** Bytes of the classes the program defined in this run, for later classes' type questions. */
+  private final Map<String, byte[]> definedAtRunTime = new ConcurrentHashMap<>();
 
   public TargetClassLoader(Instrumenter instrumenter) {
     super("weft-run", ClassLoader.getPlatformClassLoader());
@@ -67,6 +72,30 @@ public final class TargetClassLoader extends ClassLoader {
       }
     }
     return true;
+  }
+
+  /** The run's target loader that {@code loader} is or descends from, or null. */
+  static TargetClassLoader enclosing(ClassLoader loader) {
+    for (ClassLoader l = loader; l != null; l = l.getParent()) {
+      if (l instanceof TargetClassLoader run) {
+        return run;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Instrumented bytes of a class that {@code loader} (this loader or one of the program's own
+   * below it) defines from bytes made while the program runs, or null to leave them as they are:
+   * classes this loader defines from the target path are instrumented already.
+   */
+  byte[] instrumentDefinedAtRunTime(ClassLoader loader, String internalName, byte[] bytes) {
+    String name = internalName.replace('/', '.');
+    if (loader == this && (isRuntimeClass(name) || instrumenter.isTargetPathClass(name))) {
+      return null;
+    }
+    definedAtRunTime.put(name, bytes);
+    return instrumenter.instrumentDefinedAtRunTime(name, bytes, definedAtRunTime);
   }
 
   @Override

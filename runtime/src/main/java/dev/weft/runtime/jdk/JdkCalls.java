@@ -5,6 +5,7 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.sync.FieldUpdaters;
+import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.trace.EventKind;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
@@ -36,8 +37,9 @@ public final class JdkCalls {
     try {
       MethodHandles.Lookup l = MethodHandles.lookup();
       MethodType enter =
-          MethodType.methodType(boolean.class, Object.class, int.class, int.class, String.class);
-      ENTER = l.findStatic(JdkCalls.class, "enter", enter);
+          MethodType.methodType(Object.class, Object.class, int.class, int.class, String.class);
+      ENTER =
+          l.findStatic(JdkCalls.class, "enter", enter.appendParameterTypes(ReceiverMonitors.class));
       ENTER_INDEXED =
           l.findStatic(JdkCalls.class, "enterIndexed", enter.insertParameterTypes(1, int.class));
       ENTER_FIELD =
@@ -47,18 +49,24 @@ public final class JdkCalls {
               JdkCalls.class,
               "exit",
               MethodType.methodType(
-                  Object.class, Throwable.class, Object.class, boolean.class, int.class));
+                  Object.class, Throwable.class, Object.class, Object.class, int.class, int.class));
       EXIT_VOID =
           l.findStatic(
               JdkCalls.class,
               "exitVoid",
-              MethodType.methodType(void.class, Throwable.class, boolean.class, int.class));
+              MethodType.methodType(
+                  void.class, Throwable.class, Object.class, int.class, int.class));
       EXIT_CAS =
           l.findStatic(
               JdkCalls.class,
               "exitCas",
               MethodType.methodType(
-                  boolean.class, Throwable.class, boolean.class, boolean.class, int.class));
+                  boolean.class,
+                  Throwable.class,
+                  boolean.class,
+                  Object.class,
+                  int.class,
+                  int.class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -69,6 +77,9 @@ public final class JdkCalls {
    * is enough: a JDK call runs with no switch inside.
    */
   private static final RunLocal<int[]> LAST_ACCESS = new RunLocal<>(() -> new int[1]);
+
+  /** Token of a call that was recorded as an access and runs atomically. */
+  private static final Object ACCESS = new Object();
 
   private JdkCalls() {}
 
@@ -87,27 +98,27 @@ public final class JdkCalls {
     int kind = AccessKinds.of(name);
     String npe =
         "Cannot invoke \"" + owner.getName() + "." + name + "()\" because the receiver is null";
-    MethodHandle enter = enterFor(owner, type, kind, site, npe);
-    // token: whether enter made this call an access (and so must be closed by exit)
-    MethodHandle core = MethodHandles.dropArguments(target, 0, boolean.class);
+    MethodHandle enter = enterFor(owner, name, type, kind, site, npe);
+    // token: what enter took (an access, a monitor) and exit must close
+    MethodHandle core = MethodHandles.dropArguments(target, 0, Object.class);
     Class<?> ret = type.returnType();
     int writes = kind == EventKind.READ.ordinal() ? 0 : 1;
     MethodHandle exit;
     if (ret == void.class) {
-      exit = MethodHandles.insertArguments(EXIT_VOID, 2, writes);
+      exit = MethodHandles.insertArguments(EXIT_VOID, 2, writes, site);
     } else if (kind == AccessKinds.CAS && ret == boolean.class) {
-      exit = MethodHandles.insertArguments(EXIT_CAS, 3, writes);
+      exit = MethodHandles.insertArguments(EXIT_CAS, 3, writes, site);
     } else {
       exit =
-          MethodHandles.insertArguments(EXIT, 3, writes)
-              .asType(MethodType.methodType(ret, Throwable.class, ret, boolean.class));
+          MethodHandles.insertArguments(EXIT, 3, writes, site)
+              .asType(MethodType.methodType(ret, Throwable.class, ret, Object.class));
     }
     MethodHandle guarded = MethodHandles.tryFinally(core, exit);
     return new ConstantCallSite(MethodHandles.foldArguments(guarded, 0, enter));
   }
 
   private static MethodHandle enterFor(
-      Class<?> owner, MethodType type, int kind, int site, String npe) {
+      Class<?> owner, String name, MethodType type, int kind, int site, String npe) {
     int k = kind == AccessKinds.CAS ? EventKind.UPDATE.ordinal() : kind;
     String ownerName = owner.getName();
     boolean atomicArray =
@@ -117,14 +128,16 @@ public final class JdkCalls {
             && ownerName.endsWith("FieldUpdater");
     if (atomicArray && type.parameterCount() > 1 && type.parameterType(1) == int.class) {
       return MethodHandles.insertArguments(ENTER_INDEXED, 2, k, site, npe)
-          .asType(MethodType.methodType(boolean.class, owner, int.class));
+          .asType(MethodType.methodType(Object.class, owner, int.class));
     }
     if (fieldUpdater && type.parameterCount() > 1 && !type.parameterType(1).isPrimitive()) {
       return MethodHandles.insertArguments(ENTER_FIELD, 2, k, site, npe)
-          .asType(MethodType.methodType(boolean.class, owner, type.parameterType(1)));
+          .asType(MethodType.methodType(Object.class, owner, type.parameterType(1)));
     }
-    return MethodHandles.insertArguments(ENTER, 1, k, site, npe)
-        .asType(MethodType.methodType(boolean.class, owner));
+    ReceiverMonitors monitors =
+        new ReceiverMonitors(name, type.dropParameterTypes(0, 1).parameterArray());
+    return MethodHandles.insertArguments(ENTER, 1, k, site, npe, monitors)
+        .asType(MethodType.methodType(Object.class, owner));
   }
 
   /** The calling thread, if this call is a new access: controlled, JDK code, not nested. */
@@ -146,29 +159,47 @@ public final class JdkCalls {
     return t;
   }
 
-  private static boolean access(ControlledThread t, long location, int kind, int site) {
+  private static Object access(ControlledThread t, long location, int kind, int site) {
     Scheduler s = t.scheduler();
     s.point(t, EventKind.of(kind), location, site, null, 0);
     LAST_ACCESS.of(s)[0] = s.lastEvent();
     t.enterAtomic();
-    return true;
+    return ACCESS;
   }
 
-  static boolean enter(Object receiver, int kind, int site, String npe) {
+  static Object enter(
+      Object receiver, int kind, int site, String npe, ReceiverMonitors receiverMonitors) {
+    if (receiver == null) {
+      throw new NullPointerException(npe);
+    }
+    Object monitor = receiverMonitors.monitorOf(receiver);
+    if (monitor != null) {
+      ControlledThread t = ControlledThread.current();
+      if (t == null || t.scheduler().isAborted()) {
+        monitor = null;
+      } else {
+        Monitors.enter(monitor, site); // may wait, even inside another JDK call's callback
+      }
+    }
     ControlledThread t = accessor(receiver, npe);
-    return t != null
-        && access(t, t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site), kind, site);
+    Object accessed =
+        t == null
+            ? null
+            : access(t, t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site), kind, site);
+    return monitor == null ? accessed : new HeldMonitor(monitor, accessed != null);
   }
 
-  static boolean enterIndexed(Object array, int index, int kind, int site, String npe) {
+  static Object enterIndexed(Object array, int index, int kind, int site, String npe) {
     ControlledThread t = accessor(array, npe);
-    return t != null && access(t, t.scheduler().objectLocation(array, index, site), kind, site);
+    return t == null
+        ? null
+        : access(t, t.scheduler().objectLocation(array, index, site), kind, site);
   }
 
-  static boolean enterField(Object updater, Object obj, int kind, int site, String npe) {
+  static Object enterField(Object updater, Object obj, int kind, int site, String npe) {
     ControlledThread t = accessor(updater, npe);
     if (t == null) {
-      return false;
+      return null;
     }
     Integer field = FieldUpdaters.fieldOf(t.scheduler(), updater);
     long location =
@@ -178,33 +209,42 @@ public final class JdkCalls {
     return access(t, location, kind, site);
   }
 
-  private static void leave(boolean entered, int writes) {
-    if (!entered) {
+  private static void leave(Object token, int writes, int site) {
+    if (token == null) {
       return;
     }
-    ControlledThread t = ControlledThread.current();
-    t.exitAtomic();
-    if (writes != 0) {
-      t.scheduler().changed();
+    HeldMonitor held = token instanceof HeldMonitor h ? h : null;
+    if (held == null || held.accessed()) {
+      ControlledThread t = ControlledThread.current();
+      t.exitAtomic();
+      if (writes != 0) {
+        t.scheduler().changed();
+      }
+    }
+    if (held != null) {
+      Monitors.exit(held.monitor(), site);
     }
   }
 
-  static Object exit(Throwable thrown, Object result, boolean entered, int writes) {
-    leave(entered, writes);
+  static Object exit(Throwable thrown, Object result, Object token, int writes, int site) {
+    leave(token, writes, site);
     return result;
   }
 
-  static void exitVoid(Throwable thrown, boolean entered, int writes) {
-    leave(entered, writes);
+  static void exitVoid(Throwable thrown, Object token, int writes, int site) {
+    leave(token, writes, site);
   }
 
-  static boolean exitCas(Throwable thrown, boolean succeeded, boolean entered, int writes) {
-    if (entered && !succeeded && thrown == null) {
+  static boolean exitCas(Throwable thrown, boolean succeeded, Object token, int writes, int site) {
+    if (token == ACCESS && !succeeded && thrown == null) {
       ControlledThread t = ControlledThread.current();
       Scheduler s = t.scheduler();
       s.trace().setKind(LAST_ACCESS.of(s)[0], EventKind.READ);
     }
-    leave(entered, writes);
+    leave(token, writes, site);
     return succeeded;
   }
+
+  /** Token of a call that took the receiver's monitor in the model (and maybe an access). */
+  private record HeldMonitor(Object monitor, boolean accessed) {}
 }

@@ -82,4 +82,30 @@ class JvmThreadSemanticsTest {
     assertThat(found.failure().kind()).isEqualTo(FindingKind.ASSERTION);
     assertThat(found.failure().message()).contains("lost update after set-up");
   }
+
+  @Test
+  void anExceptionEndsOnlyItsThreadAndTheDeadlockAfterItIsReportedToo() throws Exception {
+    RunResult r = executor("workerDiesThenMainWaits").execute(new RandomWalk(7), 1);
+    assertThat(r.failed()).isTrue();
+    assertThat(r.failures())
+        .extracting(f -> f.kind())
+        .containsExactly(FindingKind.EXCEPTION, FindingKind.DEADLOCK);
+    assertThat(r.failures().get(0).message()).contains("worker failed before counting down");
+    assertThat(r.failures().get(1).message()).contains("main").contains("await");
+  }
+
+  @Test
+  void anExceptionGoesToTheThreadsOwnHandler() throws Exception {
+    Harness.assertEveryRunPasses(
+        executor("workerDiesIntoItsHandler"), "a handled exception", 20, new RandomWalk(8));
+  }
+
+  @Test
+  void whenMainDiesTheOtherThreadsRunToTheirEnd() throws Exception {
+    RunResult r = executor("mainDiesWorkerGoesOn").execute(new RandomWalk(9), 1);
+    assertThat(r.failures())
+        .extracting(f -> f.kind())
+        .containsExactly(FindingKind.EXCEPTION, FindingKind.ASSERTION);
+    assertThat(r.failures().get(0).message()).contains("main failed");
+  }
 }

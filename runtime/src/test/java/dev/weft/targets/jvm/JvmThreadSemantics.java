@@ -104,4 +104,60 @@ public final class JvmThreadSemantics {
       throw new AssertionError(what);
     }
   }
+
+  /**
+   * A worker dies of an exception before it counts down; main waits for it for ever. On the JVM the
+   * exception ends only the worker, and the program hangs: two bugs in one run.
+   */
+  public static void workerDiesThenMainWaits() throws InterruptedException {
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    Thread worker =
+        new Thread(
+            () -> {
+              touched++;
+              if (touched > 0) {
+                throw new IllegalStateException("worker failed before counting down");
+              }
+              done.countDown();
+            },
+            "worker");
+    worker.start();
+    done.await();
+  }
+
+  /** A worker dies, but its handler records the exception: the program itself deals with it. */
+  public static void workerDiesIntoItsHandler() throws InterruptedException {
+    java.util.List<Throwable> seen = new java.util.ArrayList<>();
+    Thread worker =
+        new Thread(
+            () -> {
+              throw new IllegalStateException("handled by the program");
+            },
+            "worker");
+    worker.setUncaughtExceptionHandler((t, e) -> seen.add(e));
+    worker.start();
+    worker.join();
+    if (seen.size() != 1) {
+      throw new AssertionError("the handler did not see the exception: " + seen);
+    }
+  }
+
+  /**
+   * main dies of an exception while a non-daemon worker still has work to do, which it finishes.
+   */
+  public static void mainDiesWorkerGoesOn() {
+    Thread worker =
+        new Thread(
+            () -> {
+              touched++;
+              touched++;
+              if (touched % 2 == 0) {
+                throw new AssertionError("the worker ran to its end after main died");
+              }
+            },
+            "worker");
+    touched = 0;
+    worker.start();
+    throw new IllegalStateException("main failed");
+  }
 }
