@@ -15,6 +15,7 @@ import dev.weft.runtime.hooks.StampedLockHooks;
 import dev.weft.runtime.hooks.SynchronizerHooks;
 import dev.weft.runtime.hooks.ThreadHooks;
 import dev.weft.runtime.hooks.TimeHooks;
+import dev.weft.runtime.hooks.UnsafeHooks;
 import dev.weft.runtime.hooks.VarHandleHooks;
 import net.bytebuddy.jar.asm.Type;
 
@@ -40,6 +41,7 @@ final class HookClasses {
   static final String BLOCKING = Type.getInternalName(BlockingHooks.class);
   static final String JDK_CALLS = Type.getInternalName(JdkCallHooks.class);
   static final String VAR_HANDLES = Type.getInternalName(VarHandleHooks.class);
+  static final String UNSAFE = Type.getInternalName(UnsafeHooks.class);
 
   private HookClasses() {}
 }

@@ -2,7 +2,6 @@ package dev.weft.runtime.jdk;
 
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.trace.EventKind;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
@@ -19,16 +18,12 @@ import java.lang.invoke.VarHandle;
  * invokes the handle with the same access mode and types, with no switch between the two.
  */
 public final class VarHandleCalls {
-  /** The token of an access that took no scheduling point. */
-  private static final int NO_EVENT = -1;
-
   /** The index of an access whose index coordinate is not an {@code int} on the call site. */
   static final int UNKNOWN_INDEX = Integer.MIN_VALUE;
 
   private static final MethodHandle ENTER_HANDLE;
   private static final MethodHandle ENTER_OBJECT;
   private static final MethodHandle ENTER_INDEXED;
-  private static final MethodHandle EXIT_CAS;
 
   static {
     try {
@@ -43,11 +38,6 @@ public final class VarHandleCalls {
               VarHandleCalls.class,
               "enterIndexed",
               enter.insertParameterTypes(1, Object.class, int.class));
-      EXIT_CAS =
-          l.findStatic(
-              VarHandleCalls.class,
-              "exitCas",
-              MethodType.methodType(boolean.class, Throwable.class, boolean.class, int.class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -70,7 +60,7 @@ public final class VarHandleCalls {
     int eventKind = kind == AccessKinds.CAS ? EventKind.UPDATE.ordinal() : kind;
     MethodHandle core = MethodHandles.dropArguments(invoke, 0, int.class);
     if (kind == AccessKinds.CAS && type.returnType() == boolean.class) {
-      core = MethodHandles.tryFinally(core, EXIT_CAS);
+      core = DirectAccesses.correctingFailure(core);
     }
     MethodHandle enter = enterFor(type, coordinates, eventKind, site);
     return new ConstantCallSite(MethodHandles.foldArguments(core, 0, enter));
@@ -115,32 +105,16 @@ public final class VarHandleCalls {
     return enter(handle, coordinate, index, kind, site);
   }
 
-  /** The point before the access; returns its event, or {@link #NO_EVENT}. */
+  /** The point before the access; returns its event, or {@link DirectAccesses#NO_EVENT}. */
   private static int enter(VarHandle handle, Object coordinate, int index, int kind, int site) {
     if (handle == null) {
-      return NO_EVENT; // the invocation throws, as the JVM's would
+      return DirectAccesses.NO_EVENT; // the invocation throws, as the JVM's would
     }
     ControlledThread t = ActiveRun.self();
     if (t == null) {
-      return NO_EVENT;
+      return DirectAccesses.NO_EVENT;
     }
-    Scheduler s = t.scheduler();
-    long location = VarHandles.location(s, handle, coordinate, index, site);
-    if (location == VarHandles.NO_POINT) {
-      return NO_EVENT;
-    }
-    s.point(t, EventKind.of(kind), location, site, null, 0);
-    return s.lastEvent();
-  }
-
-  /** A compare-and-set that failed only read its variable. */
-  static boolean exitCas(Throwable thrown, boolean succeeded, int event) {
-    if (thrown == null && !succeeded && event != NO_EVENT) {
-      ControlledThread t = ControlledThread.current();
-      if (t != null) {
-        t.scheduler().trace().setKind(event, EventKind.READ);
-      }
-    }
-    return succeeded;
+    long location = VarHandles.location(t.scheduler(), handle, coordinate, index, site);
+    return DirectAccesses.point(t, location, kind, site);
   }
 }

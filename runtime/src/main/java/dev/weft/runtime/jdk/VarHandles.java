@@ -50,9 +50,6 @@ public final class VarHandles {
   private static final RunLocal<IdentityHashMap<VarHandle, Variable>> KNOWN =
       new RunLocal<>(IdentityHashMap::new);
 
-  /** Returned by {@link #location} for an access that is no scheduling point. */
-  static final long NO_POINT = Locations.NONE;
-
   private VarHandles() {}
 
   /** {@code lookup.findVarHandle(recv, name, type)} on behalf of target code. */
@@ -97,10 +94,10 @@ public final class VarHandles {
   }
 
   /**
-   * The location an access through {@code handle} touches, or {@link #NO_POINT} when it needs no
-   * scheduling point: a final field, or a null receiver or array, which the handle rejects as the
-   * JVM would. {@code coordinate} is the access's first coordinate (null when it has none), {@code
-   * index} its second when that is an {@code int} on the call site.
+   * The location an access through {@code handle} touches, or {@link DirectAccesses#NO_POINT} when
+   * it needs no scheduling point: a final field, or a null receiver or array, which the handle
+   * rejects as the JVM would. {@code coordinate} is the access's first coordinate (null when it has
+   * none), {@code index} its second when that is an {@code int} on the call site.
    */
   static long location(Scheduler s, VarHandle handle, Object coordinate, int index, int site) {
     Variable v = variableOf(s, handle);
@@ -108,10 +105,12 @@ public final class VarHandles {
       case STATIC_FIELD:
         return Locations.of(0, v.field);
       case INSTANCE_FIELD:
-        return coordinate != null ? s.objectLocation(coordinate, v.field, site) : NO_POINT;
+        return coordinate != null
+            ? s.objectLocation(coordinate, v.field, site)
+            : DirectAccesses.NO_POINT;
       case ELEMENT:
         if (coordinate == null) {
-          return NO_POINT;
+          return DirectAccesses.NO_POINT;
         }
         return index != VarHandleCalls.UNKNOWN_INDEX
             ? s.objectLocation(coordinate, index, site)
@@ -119,9 +118,9 @@ public final class VarHandles {
       case CONTENTS:
         return coordinate != null
             ? s.objectLocation(backing(coordinate), JdkCalls.CONTENTS_MEMBER, site)
-            : NO_POINT;
+            : DirectAccesses.NO_POINT;
       case FINAL:
-        return NO_POINT;
+        return DirectAccesses.NO_POINT;
       default:
         return s.objectLocation(handle, JdkCalls.CONTENTS_MEMBER, site);
     }

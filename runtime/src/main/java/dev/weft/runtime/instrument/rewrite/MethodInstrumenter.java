@@ -44,6 +44,7 @@ public final class MethodInstrumenter {
     method.out = writer;
     MethodVisitor v = new JdkCallSiteRewriter(writer, method);
     v = new VarHandleRewriter(v, method);
+    v = new UnsafeRewriter(v, method);
     v = new CallRewriter(v, method);
     v = new MonitorRewriter(v, method);
     v = new ArrayAccessRewriter(v, method);
