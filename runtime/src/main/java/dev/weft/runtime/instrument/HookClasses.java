@@ -15,6 +15,8 @@ import dev.weft.runtime.hooks.StampedLockHooks;
 import dev.weft.runtime.hooks.SynchronizerHooks;
 import dev.weft.runtime.hooks.ThreadHooks;
 import dev.weft.runtime.hooks.TimeHooks;
+import dev.weft.runtime.hooks.UnsafeHooks;
+import dev.weft.runtime.hooks.VarHandleHooks;
 import net.bytebuddy.jar.asm.Type;
 
 /**
@@ -38,6 +40,8 @@ final class HookClasses {
   static final String EXCHANGERS = Type.getInternalName(ExchangerHooks.class);
   static final String BLOCKING = Type.getInternalName(BlockingHooks.class);
   static final String JDK_CALLS = Type.getInternalName(JdkCallHooks.class);
+  static final String VAR_HANDLES = Type.getInternalName(VarHandleHooks.class);
+  static final String UNSAFE = Type.getInternalName(UnsafeHooks.class);
 
   private HookClasses() {}
 }

@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Every static method instrumented code can call: the hooks the method rewriter inserts directly
  * (listed here), and those chosen by the call tables ({@link ArrayOpcodes}, {@link CallHooks},
- * {@link SyncCalls}, {@link ModelCalls}, {@link JdkCallSites}). {@link #all()} is what the linkage
- * test resolves, so a hook that is renamed, moved or given another signature fails the build.
+ * {@link SyncCalls}, {@link ModelCalls}, {@link JdkCallSites}, {@link VarHandleSites}, {@link
+ * UnsafeSites}). {@link #all()} is what the linkage test resolves, so a hook that is renamed, moved
+ * or given another signature fails the build.
  */
 public final class HookTable {
   private static final String OBJECT_SITE = "(Ljava/lang/Object;I)V";
@@ -62,6 +63,8 @@ public final class HookTable {
     all.addAll(CallHooks.hooks());
     all.addAll(ModelCalls.hooks());
     all.add(JdkCallSites.bootstrapCall());
+    all.addAll(VarHandleSites.hooks());
+    all.addAll(UnsafeSites.hooks());
     return all;
   }
 }

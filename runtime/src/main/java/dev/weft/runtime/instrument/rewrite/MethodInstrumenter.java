@@ -43,6 +43,8 @@ public final class MethodInstrumenter {
             bridges);
     method.out = writer;
     MethodVisitor v = new JdkCallSiteRewriter(writer, method);
+    v = new VarHandleRewriter(v, method);
+    v = new UnsafeRewriter(v, method);
     v = new CallRewriter(v, method);
     v = new MonitorRewriter(v, method);
     v = new ArrayAccessRewriter(v, method);

@@ -1,0 +1,28 @@
+package dev.weft.runtime.hooks;
+
+import dev.weft.runtime.jdk.UnsafeCalls;
+import dev.weft.runtime.jdk.UnsafeOffsets;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+
+/**
+ * The bootstrap of the {@code invokedynamic} call sites that stand for {@code sun.misc.Unsafe}
+ * accesses ({@link UnsafeCalls}), and the field offset notes ({@link UnsafeOffsets}). Part of the
+ * ABI that instrumented code calls: forwarding only, so the hook table stays a plain list of entry
+ * points and the behaviour lives in the models.
+ */
+public final class UnsafeHooks {
+  private UnsafeHooks() {}
+
+  public static CallSite bootstrap(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
+    return UnsafeCalls.bootstrap(caller, name, type, site);
+  }
+
+  public static long fieldOffset(Field field, long offset) {
+    return UnsafeOffsets.fieldOffset(field, offset);
+  }
+}
