@@ -50,6 +50,15 @@ public final class Scheduler {
   private long contendedSteps;
 
   private long soloSteps;
+
+  /**
+   * Whether the run has spent its contended budget and now runs round-robin, without the strategy:
+   * a strategy may starve a thread for ever (PCT keeps a busy loop at the top priority), so only a
+   * run that does not end under fair scheduling either is a hang. Replay reaches the same step and
+   * switches the same way, so these choices are not recorded as decisions.
+   */
+  private boolean fair;
+
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
   private final IntArrayList decisions = new IntArrayList();
@@ -453,6 +462,9 @@ public final class Scheduler {
     if (polling > 0 && polling < n) {
       n = withoutPollingThreads(n);
     }
+    if (fair) {
+      return threads.get(enabled[roundRobin(n, current.index)]);
+    }
     enabledCount = n;
     view.current = current.index;
     int choice = strategy.choose(view);
@@ -465,6 +477,16 @@ public final class Scheduler {
       decisions.add(enabled[choice]);
     }
     return threads.get(enabled[choice]);
+  }
+
+  /** The position of the first enabled thread after {@code current} in index order, cyclically. */
+  private int roundRobin(int n, int current) {
+    for (int i = 0; i < n; i++) {
+      if (enabled[i] > current) {
+        return i;
+      }
+    }
+    return 0;
   }
 
   /** Keeps only the enabled threads that are not polling; see {@link SpinFairness}. */
@@ -524,7 +546,13 @@ public final class Scheduler {
     boolean alone = live <= 1;
     long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
     if ((alone ? ++soloSteps : ++contendedSteps) > limit) {
-      run.settle(RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, limit, alone), null);
+      if (!alone && !fair) {
+        fair = true; // a second budget, round-robin: does the run end when no thread is starved?
+        contendedSteps = 0;
+        return;
+      }
+      run.settle(
+          RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, limit, alone, fair), null);
       abort();
       throw WeftAbort.INSTANCE;
     }

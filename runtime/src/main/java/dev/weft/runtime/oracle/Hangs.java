@@ -19,7 +19,12 @@ public final class Hangs {
    *     budget, so that long single-threaded set-up is not taken for a hang
    */
   public static Failure stepBudget(
-      Trace trace, SiteTable sites, ControlledThread t, long maxSteps, boolean alone) {
+      Trace trace,
+      SiteTable sites,
+      ControlledThread t,
+      long maxSteps,
+      boolean alone,
+      boolean fair) {
     TreeSet<String> loopSites = new TreeSet<>();
     for (int i = Math.max(0, trace.size() - WINDOW); i < trace.size(); i++) {
       loopSites.add(sites.get(trace.site(i)).toString());
@@ -29,7 +34,9 @@ public final class Hangs {
                 ? "hang: thread " + t + " ran " + maxSteps + " steps alone (an endless loop?)"
                 : "hang: the run exceeded its budget of "
                     + maxSteps
-                    + " steps with more than one thread (livelock or endless loop); thread "
+                    + " steps with more than one thread"
+                    + (fair ? ", and as many again under fair round-robin scheduling" : "")
+                    + " (livelock or endless loop); thread "
                     + t
                     + " was running")
             + "; recent sites "

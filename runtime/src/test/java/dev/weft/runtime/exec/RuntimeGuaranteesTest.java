@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.targets.misbehaving.BadTargets;
 import dev.weft.targets.pass.statics.StaticCounter;
 import java.lang.management.ManagementFactory;
@@ -86,6 +89,43 @@ class RuntimeGuaranteesTest {
     assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
     // one thread alone: its steps have a budget 100 times the run's (set-up is not a hang)
     assertThat(r.failure().message()).contains("1000000 steps alone").contains("BadTargets.java");
+  }
+
+  /** Always runs the thread created last: starves every other thread while it can run. */
+  private static final Strategy NEWEST_FIRST =
+      new Strategy() {
+        @Override
+        public int choose(SchedulingPoint point) {
+          return point.enabledCount() - 1;
+        }
+
+        @Override
+        public String describe() {
+          return "newest-first";
+        }
+      };
+
+  @Test
+  void aThreadStarvedByTheStrategyIsNoHangTheRunEndsUnderFairScheduling() throws Exception {
+    RunExecutor ex =
+        testTarget(method("busyCheckerWaitsForMain"), new RunBudget(10_000, 30_000, 2_000));
+    RunResult r = ex.execute(NEWEST_FIRST, 1);
+    assertThat(r.outcome()).as("%s", r.failures()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(r.steps()).isGreaterThan(10_000);
+    RunResult replay = ex.execute(new ReplayStrategy(r.decisions()), 1);
+    assertThat(replay.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(replay.steps()).isEqualTo(r.steps());
+  }
+
+  @Test
+  void threadsThatLoopUnderFairSchedulingTooAreAHang() throws Exception {
+    RunResult r =
+        testTarget(method("twoThreadsLoopForEver"), new RunBudget(10_000, 30_000, 2_000))
+            .execute(NEWEST_FIRST, 1);
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
+    assertThat(r.failure().message())
+        .contains("10000 steps with more than one thread")
+        .contains("fair round-robin");
   }
 
   @Test

@@ -59,4 +59,44 @@ public class BadTargets {
   public void instanceTarget() {
     spins = 1;
   }
+
+  static volatile boolean done;
+  static int checks;
+
+  /**
+   * Ends under any fair scheduler: a checker loops (writing every pass, so it is no poller) until
+   * main, after some work, says it is done. A strategy that always prefers the checker starves main
+   * for ever; that is the strategy's doing, not a hang of the program.
+   */
+  public static void busyCheckerWaitsForMain() throws InterruptedException {
+    done = false;
+    Thread checker =
+        new Thread(
+            () -> {
+              while (!done) {
+                checks++;
+              }
+            },
+            "checker");
+    checker.start();
+    for (int i = 0; i < 100; i++) {
+      spins++;
+    }
+    done = true;
+    checker.join();
+  }
+
+  /** Two threads that never stop, whoever runs: a hang under fair scheduling too. */
+  public static void twoThreadsLoopForEver() throws InterruptedException {
+    Runnable loop =
+        () -> {
+          while (spins >= 0) {
+            spins = spins + 1 == Integer.MAX_VALUE ? 0 : spins + 1;
+          }
+        };
+    Thread other = new Thread(loop, "other");
+    other.start();
+    loop.run();
+    other.join();
+  }
 }
