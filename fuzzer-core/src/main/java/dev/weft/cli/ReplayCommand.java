@@ -21,10 +21,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code weft replay}: re-executes a finding's exact interleaving. */
+/**
+ * {@code weft replay}: re-executes a finding's exact interleaving, in a JVM with the options it was
+ * found with.
+ */
 @Command(
     name = "replay",
     mixinStandardHelpOptions = true,
@@ -49,6 +54,17 @@ public final class ReplayCommand implements Callable<Integer> {
           "Show the last N steps of the interleaving; 0 shows all (default: ${DEFAULT-VALUE}).")
   int rows;
 
+  @Option(
+      names = "--jvm-opt",
+      paramLabel = "OPT",
+      parameterConsumer = JvmOptionConsumer.class,
+      description =
+          "An option for the JVM the target runs in; repeat for more. Replaces the options"
+              + " recorded in the file (default: the recorded ones).")
+  List<String> jvmOptions = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws IOException {
     PrintStream out = System.out;
@@ -62,6 +78,11 @@ public final class ReplayCommand implements Callable<Integer> {
     } catch (CorruptFileException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
+    }
+    List<String> options = jvmOptions.isEmpty() ? record.jvmOptions() : jvmOptions;
+    if (!ChildJvm.inEffect(options)) {
+      return ChildJvm.run(
+          options, spec.root().commandLine().getParseResult().originalArgs(), out, err);
     }
     List<Path> cp = new ArrayList<>();
     for (String p :
@@ -96,7 +117,8 @@ public final class ReplayCommand implements Callable<Integer> {
             + record.seed()
             + ", execution "
             + record.execution()
-            + ")");
+            + ")"
+            + (options.isEmpty() ? "" : " with JVM options " + String.join(" ", options)));
     out.println();
     boolean reproduced = result.failed() && result.failure().signature().equals(record.signature());
     if (result.failed()) {

@@ -148,6 +148,7 @@ public final class Campaign {
             VERSION,
             config.target(),
             cp,
+            config.jvmOptions(),
             config.budget(),
             strategy.describe(),
             config.seed(),
@@ -173,7 +174,11 @@ public final class Campaign {
         + execution
         + " of "
         + config.target().describe()
-        + "\n\n"
+        + "\n"
+        + (config.jvmOptions().isEmpty()
+            ? ""
+            : "JVM options: " + String.join(" ", config.jvmOptions()) + "\n")
+        + "\n"
         + f.message()
         + "\n\n"
         + (f.details() == null || f.message().contains(f.details().strip())

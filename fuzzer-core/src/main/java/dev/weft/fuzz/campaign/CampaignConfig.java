@@ -11,6 +11,7 @@ import java.util.List;
  *
  * @param iterations stop after this many executions (0: no limit)
  * @param time stop after this long (null: no limit)
+ * @param jvmOptions the options of the JVM the campaign runs in, recorded in each finding
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -23,4 +24,10 @@ public record CampaignConfig(
     boolean keepGoing,
     Path out,
     RunBudget budget,
-    boolean quiet) {}
+    List<String> jvmOptions,
+    boolean quiet) {
+
+  public CampaignConfig {
+    jvmOptions = List.copyOf(jvmOptions);
+  }
+}
