@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.InterleavingPrinter;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code weft replay}: re-executes a finding's exact interleaving, in a JVM with the options it was
- * found with.
+ * found with. The target's output is printed as it comes: one execution cannot flood the console.
  */
 @Command(
     name = "replay",
@@ -99,13 +100,6 @@ public final class ReplayCommand implements Callable<Integer> {
     SiteTable sites = new SiteTable();
     Instrumenter instrumenter = new Instrumenter(new TargetClassPath(cp), sites, new FieldTable());
     RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget());
-    RunResult result;
-    try {
-      result = executor.execute(new ReplayStrategy(record.decisions()), 1);
-    } catch (TargetException e) {
-      err.println("weft: " + e.getMessage());
-      return WeftCli.USAGE;
-    }
     out.println(
         "Replaying "
             + record.kind().label()
@@ -120,6 +114,21 @@ public final class ReplayCommand implements Callable<Integer> {
             + ")"
             + (options.isEmpty() ? "" : " with JVM options " + String.join(" ", options)));
     out.println();
+    out.flush();
+    RunResult result;
+    try (TargetOutput output = TargetOutput.install()) {
+      output.beginExecution(true);
+      try {
+        result = executor.execute(new ReplayStrategy(record.decisions()), 1);
+      } finally {
+        if (!output.endExecution().isEmpty()) {
+          out.println(); // the target's output ends here
+        }
+      }
+    } catch (TargetException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
     boolean reproduced = result.failed() && result.failure().signature().equals(record.signature());
     if (result.failed()) {
       out.println(result.failure().message());

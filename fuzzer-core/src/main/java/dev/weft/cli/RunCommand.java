@@ -159,7 +159,16 @@ public final class RunCommand implements Callable<Integer> {
               + " with them. Recorded in each finding, so replay uses them too.")
   List<String> jvmOptions = new ArrayList<>();
 
-  @Option(names = "--quiet", description = "No progress output.")
+  @Option(
+      names = "--show-output",
+      description =
+          "Print the target's own output of every execution (default: only of the first; the"
+              + " output of a failing execution is in its report either way).")
+  boolean showOutput;
+
+  @Option(
+      names = "--quiet",
+      description = "No progress output, and none of the target's output (unless --show-output).")
   boolean quiet;
 
   @Spec CommandSpec spec;
@@ -227,7 +236,8 @@ public final class RunCommand implements Callable<Integer> {
             out,
             new RunBudget(maxSteps, runTimeout.toMillis(), stallTimeout.toMillis()),
             jvmOptions,
-            quiet);
+            quiet,
+            showOutput);
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {
       err.printf(

@@ -2,7 +2,9 @@ package dev.weft.fuzz.campaign;
 
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
-import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -27,12 +29,13 @@ import java.util.Map;
  * The fuzzing loop: execute the target again and again under one strategy, deduplicate failures by
  * signature, write each new finding as a replay file plus a readable report, print progress about
  * once a second, and stop on the first finding (unless asked to keep going), on the iteration or
- * time budget, or when {@link #requestStop()} is called (Ctrl-C).
+ * time budget, or when {@link #requestStop()} is called (Ctrl-C). The target's own output is
+ * printed for the first execution only (all with {@code showOutput}) and kept for the report of a
+ * failing one ({@link TargetOutput}).
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
-  private static final int REPORT_ROWS = 400;
 
   private final CampaignConfig config;
   private final PrintStream progress;
@@ -63,7 +66,14 @@ public final class Campaign {
         Strategies.create(
             config.strategy(), config.depth(), config.seed(), Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
+    try (TargetOutput output = TargetOutput.install()) {
+      return loop(executor, strategy, instrumenter, output);
+    }
+  }
 
+  private CampaignResult loop(
+      RunExecutor executor, Strategy strategy, Instrumenter instrumenter, TargetOutput output)
+      throws TargetException, IOException {
     long start = System.nanoTime();
     long lastPrint = start;
     long executions = 0;
@@ -85,7 +95,20 @@ public final class Campaign {
         stopReason = "time budget reached";
         break;
       }
-      RunResult result = executor.execute(strategy, ++executions);
+      boolean echo = config.showOutput() || (executions == 0 && !config.quiet());
+      output.beginExecution(echo);
+      RunResult result;
+      CapturedOutput captured;
+      try {
+        result = executor.execute(strategy, ++executions);
+      } finally {
+        captured = output.endExecution();
+      }
+      if (executions == 1 && echo && !config.showOutput() && !captured.isEmpty()) {
+        say(
+            "the target's output above is from execution 1; later executions' output is kept"
+                + " for the reports of failing ones (--show-output prints all of it)");
+      }
       if (result.outcome() == RunResult.Outcome.SKIPPED) {
         skipped++;
         consecutiveSkips++;
@@ -100,7 +123,7 @@ public final class Campaign {
         consecutiveSkips = 0;
       }
       if (result.failed()) {
-        boolean isNew = record(result, strategy, executions);
+        boolean isNew = record(result, strategy, executions, captured);
         if (isNew && !config.keepGoing()) {
           stopReason = "found a bug";
         }
@@ -129,7 +152,8 @@ public final class Campaign {
         instrumenter.skippedClasses());
   }
 
-  private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {
+  private boolean record(RunResult result, Strategy strategy, long execution, CapturedOutput output)
+      throws IOException {
     Failure f = result.failure();
     FoundBug known = bySignature.get(f.signature());
     if (known != null) {
@@ -159,33 +183,13 @@ public final class Campaign {
             f.signature(),
             f.details());
     FindingFiles.write(record, file);
-    Files.writeString(config.out().resolve(id + ".txt"), report(f, result, execution));
+    Files.writeString(
+        config.out().resolve(id + ".txt"), FindingReport.text(record, result, sites, output));
     FoundBug bug = new FoundBug(id, f, execution, file);
     bySignature.put(f.signature(), bug);
     say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
     say("  replay with: weft replay " + file);
     return true;
-  }
-
-  private String report(Failure f, RunResult result, long execution) {
-    return "Weft finding ("
-        + f.kind().label()
-        + ") at execution "
-        + execution
-        + " of "
-        + config.target().describe()
-        + "\n"
-        + (config.jvmOptions().isEmpty()
-            ? ""
-            : "JVM options: " + String.join(" ", config.jvmOptions()) + "\n")
-        + "\n"
-        + f.message()
-        + "\n\n"
-        + (f.details() == null || f.message().contains(f.details().strip())
-            ? ""
-            : f.details() + "\n")
-        + "Interleaving (thread columns, in execution order):\n"
-        + InterleavingPrinter.render(result, sites, REPORT_ROWS);
   }
 
   private static String firstLine(String s) {

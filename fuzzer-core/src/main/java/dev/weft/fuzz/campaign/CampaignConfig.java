@@ -12,6 +12,8 @@ import java.util.List;
  * @param iterations stop after this many executions (0: no limit)
  * @param time stop after this long (null: no limit)
  * @param jvmOptions the options of the JVM the campaign runs in, recorded in each finding
+ * @param quiet no progress output, and none of the target's output unless {@code showOutput}
+ * @param showOutput print the target's output of every execution, not only of the first
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -25,7 +27,8 @@ public record CampaignConfig(
     Path out,
     RunBudget budget,
     List<String> jvmOptions,
-    boolean quiet) {
+    boolean quiet,
+    boolean showOutput) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);

@@ -1,0 +1,50 @@
+package dev.weft.fuzz.report;
+
+import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.trace.SiteTable;
+
+/**
+ * The readable report ({@code .txt}) written next to a finding file, for a reader who has not run
+ * anything yet: what failed and how the JVM was set up, what the target printed in that execution,
+ * and the interleaving.
+ */
+public final class FindingReport {
+  private static final int ROWS = 400;
+
+  private FindingReport() {}
+
+  public static String text(
+      FindingRecord record, RunResult result, SiteTable sites, CapturedOutput output) {
+    Failure f = result.failure();
+    StringBuilder sb = new StringBuilder();
+    sb.append("Weft finding (")
+        .append(f.kind().label())
+        .append(") at execution ")
+        .append(record.execution())
+        .append(" of ")
+        .append(record.target().describe())
+        .append('\n');
+    if (!record.jvmOptions().isEmpty()) {
+      sb.append("JVM options: ").append(String.join(" ", record.jvmOptions())).append('\n');
+    }
+    sb.append('\n').append(f.message()).append("\n\n");
+    if (f.details() != null && !f.message().contains(f.details().strip())) {
+      sb.append(f.details()).append('\n');
+    }
+    if (!output.isEmpty()) {
+      sb.append(String.format("The target's output in this execution (%,d bytes):", output.bytes()))
+          .append('\n')
+          .append(output.text());
+      if (sb.charAt(sb.length() - 1) != '\n') {
+        sb.append('\n');
+      }
+      sb.append('\n');
+    }
+    return sb.append("Interleaving (thread columns, in execution order):\n")
+        .append(InterleavingPrinter.render(result, sites, ROWS))
+        .toString();
+  }
+}
