@@ -4,7 +4,9 @@ import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
@@ -136,12 +138,16 @@ public final class ReplayCommand implements Callable<Integer> {
           && !result.failure().message().contains(result.failure().details().strip())) {
         out.println(result.failure().details());
       }
+      String hint = AddOpensHint.of(result.failure());
+      if (hint != null) {
+        out.println(hint);
+      }
     } else {
       out.println("The run " + describe(result) + ".");
     }
     out.println();
     out.println("Interleaving (thread columns, in execution order):");
-    out.print(InterleavingPrinter.render(result, sites, rows));
+    out.print(InterleavingPrinter.render(result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));
     out.println();
     if (reproduced) {
       out.println("REPRODUCED: the same " + record.kind().label() + " as recorded.");

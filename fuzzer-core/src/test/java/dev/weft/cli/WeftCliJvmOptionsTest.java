@@ -3,16 +3,19 @@ package dev.weft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.targets.cli.NeedsProperty;
+import dev.weft.targets.cli.ReflectsIntoJdk;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code --jvm-opt}: the options reach the target's JVM (a child JVM, since this one was started
- * without them), are recorded with each finding and used again by replay.
+ * without them), are recorded with each finding and used again by replay; a refused reflective
+ * access names the option that allows it.
  */
 class WeftCliJvmOptionsTest extends CliTestSupport {
   private static final String CONFIGURED = "-D" + NeedsProperty.PROPERTY + "=yes";
+  private static final String ATOMIC_OPENS = "java.base/java.util.concurrent.atomic=ALL-UNNAMED";
 
   private int run(Path out, String main, String... more) {
     String[] base = {
@@ -54,5 +57,27 @@ class WeftCliJvmOptionsTest extends CliTestSupport {
     assertThat(stderr()).contains("--jvm-opt takes an option of the JVM").contains("'Xmx1g'");
     assertThat(run(dir, NeedsProperty.class.getName(), "--jvm-opt", "-cp", "x")).isEqualTo(2);
     assertThat(stderr()).contains("the target's classes go in --cp");
+  }
+
+  @Test
+  void aRefusedReflectiveAccessNamesTheAddOpensThatAllowsIt() throws Exception {
+    Path findings = dir.resolve("refused");
+    assertThat(run(findings, ReflectsIntoJdk.class.getName())).as(stderr()).isEqualTo(1);
+    String hint = "--jvm-opt --add-opens=" + ATOMIC_OPENS;
+    assertThat(stderr()).contains(hint);
+    assertThat(report(findingFile(findings)))
+        .contains("InaccessibleObjectException")
+        .contains(hint);
+
+    // the option as users write it for java, in two words, is the fix
+    assertThat(
+            run(
+                dir.resolve("opened"),
+                ReflectsIntoJdk.class.getName(),
+                "--jvm-opt",
+                "--add-opens",
+                ATOMIC_OPENS))
+        .as(stderr())
+        .isZero();
   }
 }

@@ -4,7 +4,9 @@ import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.FindingReport;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -184,11 +186,15 @@ public final class Campaign {
             f.details());
     FindingFiles.write(record, file);
     Files.writeString(
-        config.out().resolve(id + ".txt"), FindingReport.text(record, result, sites, output));
+        config.out().resolve(id + ".txt"), FindingReport.text(record, file, result, sites, output));
     FoundBug bug = new FoundBug(id, f, execution, file);
     bySignature.put(f.signature(), bug);
     say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
-    say("  replay with: weft replay " + file);
+    String hint = AddOpensHint.of(f);
+    if (hint != null) {
+      say("  " + hint);
+    }
+    say("  replay with: " + ReplayHints.command(file));
     return true;
   }
 

@@ -5,11 +5,12 @@ import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.SiteTable;
+import java.nio.file.Path;
 
 /**
  * The readable report ({@code .txt}) written next to a finding file, for a reader who has not run
- * anything yet: what failed and how the JVM was set up, what the target printed in that execution,
- * and the interleaving.
+ * anything yet: what failed and how the JVM was set up, what to change if the JDK refused a
+ * reflective access, what the target printed in that execution, and the interleaving.
  */
 public final class FindingReport {
   private static final int ROWS = 400;
@@ -17,7 +18,7 @@ public final class FindingReport {
   private FindingReport() {}
 
   public static String text(
-      FindingRecord record, RunResult result, SiteTable sites, CapturedOutput output) {
+      FindingRecord record, Path file, RunResult result, SiteTable sites, CapturedOutput output) {
     Failure f = result.failure();
     StringBuilder sb = new StringBuilder();
     sb.append("Weft finding (")
@@ -34,6 +35,10 @@ public final class FindingReport {
     if (f.details() != null && !f.message().contains(f.details().strip())) {
       sb.append(f.details()).append('\n');
     }
+    String hint = AddOpensHint.of(f);
+    if (hint != null) {
+      sb.append(hint).append("\n\n");
+    }
     if (!output.isEmpty()) {
       sb.append(String.format("The target's output in this execution (%,d bytes):", output.bytes()))
           .append('\n')
@@ -44,7 +49,7 @@ public final class FindingReport {
       sb.append('\n');
     }
     return sb.append("Interleaving (thread columns, in execution order):\n")
-        .append(InterleavingPrinter.render(result, sites, ROWS))
+        .append(InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file)))
         .toString();
   }
 }
