@@ -23,9 +23,16 @@ import java.util.zip.CRC32;
  * with Kryo's {@link Output} (varints, no class registration, so the format is stable and
  * explicit). Any mismatch is reported as a {@link CorruptFileException} naming what is wrong; files
  * are written to a temporary name and moved into place, so a crash never leaves half a file.
+ *
+ * <p>Versions: 1 had no JVM options; 2 adds them after the class path. Files of version 1 are still
+ * read, as findings made without JVM options.
  */
 public final class FindingFiles {
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
+
+  /** The oldest version this Weft still reads. */
+  static final int OLDEST_READABLE = 1;
+
   private static final byte[] MAGIC = "WEFT-FINDING".getBytes(StandardCharsets.US_ASCII);
   private static final int HEADER = MAGIC.length + 4 + 4 + 8;
 
@@ -68,13 +75,16 @@ public final class FindingFiles {
       throw new CorruptFileException(file + " is not a Weft finding file (wrong magic bytes)");
     }
     int version = buf.getInt();
-    if (version != FORMAT_VERSION) {
+    if (version < OLDEST_READABLE || version > FORMAT_VERSION) {
       throw new CorruptFileException(
           file
               + " has finding format version "
               + version
-              + "; this Weft reads version "
-              + FORMAT_VERSION);
+              + "; this Weft reads versions "
+              + OLDEST_READABLE
+              + " to "
+              + FORMAT_VERSION
+              + (version > FORMAT_VERSION ? " (the file was written by a newer Weft)" : ""));
     }
     int length = buf.getInt();
     long expectedCrc = buf.getLong();
@@ -92,7 +102,7 @@ public final class FindingFiles {
       throw new CorruptFileException(file + " is corrupt: checksum mismatch");
     }
     try {
-      return decode(all, HEADER, length);
+      return decode(all, HEADER, length, version);
     } catch (RuntimeException e) {
       throw new CorruptFileException(file + " is corrupt: " + e.getMessage());
     }
@@ -106,6 +116,7 @@ public final class FindingFiles {
       out.writeString(r.target().methodName());
       writeStrings(out, r.target().args());
       writeStrings(out, r.classPath());
+      writeStrings(out, r.jvmOptions());
       out.writeVarInt(r.budget().maxSteps(), true);
       out.writeVarLong(r.budget().wallMillis(), true);
       out.writeVarLong(r.budget().stallMillis(), true);
@@ -124,15 +135,16 @@ public final class FindingFiles {
     }
   }
 
-  private static FindingRecord decode(byte[] bytes, int offset, int length) {
+  private static FindingRecord decode(byte[] bytes, int offset, int length, int version) {
     try (Input in = new Input(bytes, offset, length)) {
-      String version = in.readString();
+      String weftVersion = in.readString();
       TargetSpec.Mode mode = TargetSpec.Mode.values()[in.readVarInt(true)];
       String className = in.readString();
       String methodName = in.readString();
       List<String> args = readStrings(in);
       TargetSpec target = new TargetSpec(mode, className, methodName, args);
       List<String> classPath = readStrings(in);
+      List<String> jvmOptions = version >= 2 ? readStrings(in) : List.of();
       RunBudget budget =
           new RunBudget(in.readVarInt(true), in.readVarLong(true), in.readVarLong(true));
       String strategy = in.readString();
@@ -154,8 +166,19 @@ public final class FindingFiles {
         throw new IllegalStateException("unexpected bytes after the record");
       }
       return new FindingRecord(
-          version, target, classPath, budget, strategy, seed, execution, decisions, kind, message,
-          signature, details);
+          weftVersion,
+          target,
+          classPath,
+          jvmOptions,
+          budget,
+          strategy,
+          seed,
+          execution,
+          decisions,
+          kind,
+          message,
+          signature,
+          details);
     }
   }
 

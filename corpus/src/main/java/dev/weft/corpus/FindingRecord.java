@@ -6,16 +6,19 @@ import dev.weft.runtime.oracle.FindingKind;
 import java.util.List;
 
 /**
- * Everything needed to re-execute a finding exactly: the target, its class path and budgets, and
- * the scheduling decisions of the failing run; plus what was observed, so replay can tell whether
- * the same failure came back.
+ * Everything needed to re-execute a finding exactly: the target, its class path, the options of the
+ * JVM it ran in, budgets, and the scheduling decisions of the failing run; plus what was observed,
+ * so replay can tell whether the same failure came back.
  *
+ * @param jvmOptions the options given with {@code --jvm-opt} (a system property the target reads,
+ *     an {@code --add-opens} it needs): without them the failure may not come back
  * @param decisions chosen thread index at each point where more than one thread was enabled
  */
 public record FindingRecord(
     String weftVersion,
     TargetSpec target,
     List<String> classPath,
+    List<String> jvmOptions,
     RunBudget budget,
     String strategy,
     long seed,
@@ -28,5 +31,6 @@ public record FindingRecord(
 
   public FindingRecord {
     classPath = List.copyOf(classPath);
+    jvmOptions = List.copyOf(jvmOptions);
   }
 }

@@ -20,6 +20,7 @@ class FindingFilesTest {
         "0.1.0",
         TargetSpec.main("com.acme.Prog", List.of("a", "b")),
         List.of("/tmp/classes", "/tmp/lib.jar"),
+        List.of("-Dx=1", "--add-opens=java.base/java.lang=ALL-UNNAMED"),
         new RunBudget(1000, 5000, 200),
         "pct(d=3)",
         42L,
@@ -38,6 +39,18 @@ class FindingFilesTest {
     FindingRecord back = FindingFiles.read(file);
     assertThat(back).usingRecursiveComparison().isEqualTo(sample());
     assertThat(back.decisions()).containsExactly(0, 2, 1, 1, 300);
+  }
+
+  /** {@code version-1.weft} was written by Weft before JVM options were recorded. */
+  @Test
+  void readsVersionOneFilesAsFindingsWithoutJvmOptions() throws Exception {
+    Path file = dir.resolve("v1.weft");
+    try (var in = FindingFilesTest.class.getResourceAsStream("version-1.weft")) {
+      Files.write(file, in.readAllBytes());
+    }
+    FindingRecord back = FindingFiles.read(file);
+    assertThat(back.jvmOptions()).isEmpty();
+    assertThat(back).usingRecursiveComparison().ignoringFields("jvmOptions").isEqualTo(sample());
   }
 
   @Test
@@ -76,6 +89,8 @@ class FindingFilesTest {
     future[15] = 9; // low byte of the version int that follows the 12-byte magic
     Path other = dir.resolve("other.weft");
     Files.write(other, future);
-    assertThatThrownBy(() -> FindingFiles.read(other)).hasMessageContaining("version");
+    assertThatThrownBy(() -> FindingFiles.read(other))
+        .hasMessageContaining("version 9")
+        .hasMessageContaining("newer Weft");
   }
 }

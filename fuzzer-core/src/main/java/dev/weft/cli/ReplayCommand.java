@@ -3,7 +3,10 @@ package dev.weft.cli;
 import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
@@ -22,10 +25,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code weft replay}: re-executes a finding's exact interleaving. */
+/**
+ * {@code weft replay}: re-executes a finding's exact interleaving, in a JVM with the options it was
+ * found with. The target's output is printed as it comes: one execution cannot flood the console.
+ */
 @Command(
     name = "replay",
     mixinStandardHelpOptions = true,
@@ -50,6 +58,17 @@ public final class ReplayCommand implements Callable<Integer> {
           "Show the last N steps of the interleaving; 0 shows all (default: ${DEFAULT-VALUE}).")
   int rows;
 
+  @Option(
+      names = "--jvm-opt",
+      paramLabel = "OPT",
+      parameterConsumer = JvmOptionConsumer.class,
+      description =
+          "An option for the JVM the target runs in; repeat for more. Replaces the options"
+              + " recorded in the file (default: the recorded ones).")
+  List<String> jvmOptions = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws IOException {
     PrintStream out = System.out;
@@ -63,6 +82,11 @@ public final class ReplayCommand implements Callable<Integer> {
     } catch (CorruptFileException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
+    }
+    List<String> options = jvmOptions.isEmpty() ? record.jvmOptions() : jvmOptions;
+    if (!ChildJvm.inEffect(options)) {
+      return ChildJvm.run(
+          options, spec.root().commandLine().getParseResult().originalArgs(), out, err);
     }
     List<Path> cp = new ArrayList<>();
     for (String p :
@@ -79,13 +103,6 @@ public final class ReplayCommand implements Callable<Integer> {
     SiteTable sites = new SiteTable();
     Instrumenter instrumenter = new Instrumenter(new TargetClassPath(cp), sites, new FieldTable());
     RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget());
-    RunResult result;
-    try {
-      result = executor.execute(new ReplayStrategy(record.decisions()), 1);
-    } catch (TargetException e) {
-      err.println("weft: " + e.getMessage());
-      return WeftCli.USAGE;
-    }
     out.println(
         "Replaying "
             + record.kind().label()
@@ -97,8 +114,24 @@ public final class ReplayCommand implements Callable<Integer> {
             + record.seed()
             + ", execution "
             + record.execution()
-            + ")");
+            + ")"
+            + (options.isEmpty() ? "" : " with JVM options " + String.join(" ", options)));
     out.println();
+    out.flush();
+    RunResult result;
+    try (TargetOutput output = TargetOutput.install()) {
+      output.beginExecution(true);
+      try {
+        result = executor.execute(new ReplayStrategy(record.decisions()), 1);
+      } finally {
+        if (!output.endExecution().isEmpty()) {
+          out.println(); // the target's output ends here
+        }
+      }
+    } catch (TargetException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
     Failure same = result.failure(record.signature());
     boolean reproduced = same != null;
     if (result.failed()) {
@@ -112,12 +145,16 @@ public final class ReplayCommand implements Callable<Integer> {
           out.println("The same run also failed with: " + firstLine(other.message()));
         }
       }
+      String hint = AddOpensHint.of(shown);
+      if (hint != null) {
+        out.println(hint);
+      }
     } else {
       out.println("The run " + describe(result) + ".");
     }
     out.println();
     out.println("Interleaving (thread columns, in execution order):");
-    out.print(InterleavingPrinter.render(result, sites, rows));
+    out.print(InterleavingPrinter.render(result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));
     out.println();
     if (reproduced) {
       out.println("REPRODUCED: the same " + record.kind().label() + " as recorded.");

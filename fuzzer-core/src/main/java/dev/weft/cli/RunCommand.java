@@ -24,7 +24,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code weft run}: a fuzzing campaign against one target. */
 @Command(
@@ -147,14 +149,42 @@ public final class RunCommand implements Callable<Integer> {
               + " inspects it (default: ${DEFAULT-VALUE}).")
   Duration stallTimeout;
 
-  @Option(names = "--quiet", description = "No progress output.")
+  @Option(
+      names = "--jvm-opt",
+      paramLabel = "OPT",
+      parameterConsumer = JvmOptionConsumer.class,
+      description =
+          "An option for the JVM the target runs in, e.g. -Dkey=value, -Xmx2g, --add-opens"
+              + " java.base/java.lang=ALL-UNNAMED; repeat for more. Weft then runs in a new JVM"
+              + " with them. Recorded in each finding, so replay uses them too.")
+  List<String> jvmOptions = new ArrayList<>();
+
+  @Option(
+      names = "--show-output",
+      description =
+          "Print the target's own output of every execution (default: only of the first; the"
+              + " output of a failing execution is in its report either way).")
+  boolean showOutput;
+
+  @Option(
+      names = "--quiet",
+      description = "No progress output, and none of the target's output (unless --show-output).")
   boolean quiet;
+
+  @Spec CommandSpec spec;
 
   /** Set once the strategy name has been validated. */
   private String strategyDescription;
 
   @Override
   public Integer call() throws IOException {
+    if (!ChildJvm.inEffect(jvmOptions)) {
+      return ChildJvm.run(
+          jvmOptions,
+          spec.root().commandLine().getParseResult().originalArgs(),
+          System.out,
+          System.err);
+    }
     PrintStream err = System.err;
     TargetSpec spec;
     try {
@@ -205,7 +235,9 @@ public final class RunCommand implements Callable<Integer> {
             keepGoing,
             out,
             new RunBudget(maxSteps, runTimeout.toMillis(), stallTimeout.toMillis()),
-            quiet);
+            jvmOptions,
+            quiet,
+            showOutput);
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {
       err.printf(
@@ -255,6 +287,7 @@ public final class RunCommand implements Callable<Integer> {
     summary.put("target", config.target().describe());
     summary.put("strategy", strategyDescription);
     summary.put("seed", config.seed());
+    summary.put("jvmOptions", config.jvmOptions());
     summary.put("executions", result.executions());
     summary.put("skipped", result.skipped());
     summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);

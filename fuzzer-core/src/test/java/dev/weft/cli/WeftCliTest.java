@@ -2,52 +2,13 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.fuzz.Harness;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command line end to end: exit codes, files written, replay, and bad input. */
-class WeftCliTest {
-  @TempDir Path dir;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-  private PrintStream oldOut;
-  private PrintStream oldErr;
-
-  @BeforeEach
-  void capture() {
-    oldOut = System.out;
-    oldErr = System.err;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-  }
-
-  @AfterEach
-  void restore() {
-    System.setOut(oldOut);
-    System.setErr(oldErr);
-  }
-
-  private String examples() {
-    return Harness.examplesPath().toString();
-  }
-
-  private String stdout() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private String stderr() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
-
+class WeftCliTest extends CliTestSupport {
   @Test
   void runFindsWritesSummaryAndReplayReproduces() throws Exception {
     Path findings = dir.resolve("findings");
@@ -80,12 +41,8 @@ class WeftCliTest {
         .containsPattern("\"instrumentedClasses\": [1-9]")
         .contains("\"skippedClasses\": {}")
         .contains("NullPointerException");
-    Path weft;
-    try (Stream<Path> files = Files.list(findings)) {
-      weft = files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
-    }
-    assertThat(Files.readString(Path.of(weft.toString().replace(".weft", ".txt"))))
-        .contains("FlagX.java:");
+    Path weft = findingFile(findings);
+    assertThat(report(weft)).contains("FlagX.java:");
 
     assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
     assertThat(stdout()).contains("REPRODUCED").contains("FlagX.java:").contains("main.2");
@@ -113,10 +70,7 @@ class WeftCliTest {
     assertThat(stderr()).contains("segment(").containsPattern("segments [0-9,]+  pending");
     String summary = Files.readString(findings.resolve("summary.json"));
     assertThat(summary).contains("\"segmentKeys\"").contains("\"targetsRealised\"");
-    Path weft;
-    try (Stream<Path> files = Files.list(findings)) {
-      weft = files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
-    }
+    Path weft = findingFile(findings);
     assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
     assertThat(stdout()).contains("REPRODUCED");
   }
@@ -130,7 +84,7 @@ class WeftCliTest {
             "--main",
             "dev.weft.targets.fail.threads.WorkerDiesMainWaits",
             "--cp",
-            Harness.testTargetsPath().toString(),
+            targets(),
             "--keep-going",
             "--iterations",
             "3",

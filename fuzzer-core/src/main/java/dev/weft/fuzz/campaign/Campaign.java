@@ -2,7 +2,11 @@ package dev.weft.fuzz.campaign;
 
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
-import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.AddOpensHint;
+import dev.weft.fuzz.report.FindingReport;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -27,12 +31,13 @@ import java.util.Map;
  * The fuzzing loop: execute the target again and again under one strategy, deduplicate failures by
  * signature, write each new finding as a replay file plus a readable report, print progress about
  * once a second, and stop on the first finding (unless asked to keep going), on the iteration or
- * time budget, or when {@link #requestStop()} is called (Ctrl-C).
+ * time budget, or when {@link #requestStop()} is called (Ctrl-C). The target's own output is
+ * printed for the first execution only (all with {@code showOutput}) and kept for the report of a
+ * failing one ({@link TargetOutput}).
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
-  private static final int REPORT_ROWS = 400;
 
   private final CampaignConfig config;
   private final PrintStream progress;
@@ -63,7 +68,14 @@ public final class Campaign {
         Strategies.create(
             config.strategy(), config.depth(), config.seed(), Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
+    try (TargetOutput output = TargetOutput.install()) {
+      return loop(executor, strategy, instrumenter, output);
+    }
+  }
 
+  private CampaignResult loop(
+      RunExecutor executor, Strategy strategy, Instrumenter instrumenter, TargetOutput output)
+      throws TargetException, IOException {
     long start = System.nanoTime();
     long lastPrint = start;
     long executions = 0;
@@ -85,7 +97,20 @@ public final class Campaign {
         stopReason = "time budget reached";
         break;
       }
-      RunResult result = executor.execute(strategy, ++executions);
+      boolean echo = config.showOutput() || (executions == 0 && !config.quiet());
+      output.beginExecution(echo);
+      RunResult result;
+      CapturedOutput captured;
+      try {
+        result = executor.execute(strategy, ++executions);
+      } finally {
+        captured = output.endExecution();
+      }
+      if (executions == 1 && echo && !config.showOutput() && !captured.isEmpty()) {
+        say(
+            "the target's output above is from execution 1; later executions' output is kept"
+                + " for the reports of failing ones (--show-output prints all of it)");
+      }
       if (result.outcome() == RunResult.Outcome.SKIPPED) {
         skipped++;
         consecutiveSkips++;
@@ -102,7 +127,7 @@ public final class Campaign {
       if (result.failed()) {
         boolean isNew = false;
         for (Failure f : result.failures()) {
-          isNew |= record(f, result, strategy, executions);
+          isNew |= record(f, result, strategy, executions, captured);
         }
         if (isNew && !config.keepGoing()) {
           stopReason = "found a bug";
@@ -133,7 +158,8 @@ public final class Campaign {
         instrumenter.skippedClasses());
   }
 
-  private boolean record(Failure f, RunResult result, Strategy strategy, long execution)
+  private boolean record(
+      Failure f, RunResult result, Strategy strategy, long execution, CapturedOutput output)
       throws IOException {
     FoundBug known = bySignature.get(f.signature());
     if (known != null) {
@@ -152,6 +178,7 @@ public final class Campaign {
             VERSION,
             config.target(),
             cp,
+            config.jvmOptions(),
             config.budget(),
             strategy.describe(),
             config.seed(),
@@ -162,41 +189,18 @@ public final class Campaign {
             f.signature(),
             f.details());
     FindingFiles.write(record, file);
-    Files.writeString(config.out().resolve(id + ".txt"), report(f, result, execution));
+    Files.writeString(
+        config.out().resolve(id + ".txt"),
+        FindingReport.text(record, file, f, result, sites, output));
     FoundBug bug = new FoundBug(id, f, execution, file);
     bySignature.put(f.signature(), bug);
     say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
-    say("  replay with: weft replay " + file);
-    return true;
-  }
-
-  private String report(Failure f, RunResult result, long execution) {
-    return "Weft finding ("
-        + f.kind().label()
-        + ") at execution "
-        + execution
-        + " of "
-        + config.target().describe()
-        + "\n\n"
-        + f.message()
-        + "\n\n"
-        + (f.details() == null || f.message().contains(f.details().strip())
-            ? ""
-            : f.details() + "\n")
-        + otherFailures(f, result)
-        + "Interleaving (thread columns, in execution order):\n"
-        + InterleavingPrinter.render(result, sites, REPORT_ROWS);
-  }
-
-  /** The run's other failures: an exception often explains the deadlock that follows it. */
-  private static String otherFailures(Failure f, RunResult result) {
-    StringBuilder b = new StringBuilder();
-    for (Failure other : result.failures()) {
-      if (other != f) {
-        b.append("The same run also failed with: ").append(firstLine(other.message())).append('\n');
-      }
+    String hint = AddOpensHint.of(f);
+    if (hint != null) {
+      say("  " + hint);
     }
-    return b.length() == 0 ? "" : b.append('\n').toString();
+    say("  replay with: " + ReplayHints.command(file));
+    return true;
   }
 
   private static String firstLine(String s) {

@@ -11,6 +11,9 @@ import java.util.List;
  *
  * @param iterations stop after this many executions (0: no limit)
  * @param time stop after this long (null: no limit)
+ * @param jvmOptions the options of the JVM the campaign runs in, recorded in each finding
+ * @param quiet no progress output, and none of the target's output unless {@code showOutput}
+ * @param showOutput print the target's output of every execution, not only of the first
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -23,4 +26,11 @@ public record CampaignConfig(
     boolean keepGoing,
     Path out,
     RunBudget budget,
-    boolean quiet) {}
+    List<String> jvmOptions,
+    boolean quiet,
+    boolean showOutput) {
+
+  public CampaignConfig {
+    jvmOptions = List.copyOf(jvmOptions);
+  }
+}

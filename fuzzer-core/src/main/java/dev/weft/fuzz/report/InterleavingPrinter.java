@@ -17,14 +17,19 @@ public final class InterleavingPrinter {
 
   private InterleavingPrinter() {}
 
-  /** The last {@code maxRows} events of the run (all of them if {@code maxRows <= 0}). */
-  public static String render(RunResult run, SiteTable sites, int maxRows) {
+  /**
+   * The last {@code maxRows} events of the run (all of them if {@code maxRows <= 0}).
+   *
+   * @param showAll how to see the rows left out, in the words of the command whose output this is
+   */
+  public static String render(RunResult run, SiteTable sites, int maxRows, String showAll) {
     Trace trace = run.trace();
     List<String> names = run.threadNames();
     StringBuilder sb = new StringBuilder();
     int from = maxRows > 0 ? Math.max(0, trace.size() - maxRows) : 0;
     if (from > 0) {
-      sb.append("(").append(from).append(" earlier events not shown; use --rows 0 for all)\n");
+      sb.append("(").append(from).append(" earlier events not shown; ").append(showAll);
+      sb.append(")\n");
     }
     sb.append(String.format("%6s ", "step"));
     for (String name : names) {

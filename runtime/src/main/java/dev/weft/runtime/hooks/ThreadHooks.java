@@ -4,12 +4,16 @@ import dev.weft.runtime.sync.Threads;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code Thread} operations of target code: start, join, interrupt, yield, sleep ({@link Threads}).
- * Part of the ABI that instrumented code calls: forwarding only, so the hook table stays a plain
- * list of entry points and the behaviour lives in the models.
+ * {@code Thread} operations of target code: the default name, start, join, interrupt, yield, sleep
+ * ({@link Threads}). Part of the ABI that instrumented code calls: forwarding only, so the hook
+ * table stays a plain list of entry points and the behaviour lives in the models.
  */
 public final class ThreadHooks {
   private ThreadHooks() {}
+
+  public static String defaultThreadName() {
+    return Threads.defaultName();
+  }
 
   public static void threadStart(Thread thread, int site) {
     Threads.start(thread, site);

@@ -37,6 +37,8 @@ public final class HookTable {
       new HookCall(HookClasses.JDK_CALLS, "updaterField", "(Ljava/lang/Class;Ljava/lang/String;)V");
   public static final HookCall UPDATER_CREATED =
       new HookCall(HookClasses.JDK_CALLS, "updaterCreated", "(Ljava/lang/Object;)V");
+  public static final HookCall DEFAULT_THREAD_NAME =
+      new HookCall(HookClasses.THREADS, "defaultThreadName", "()Ljava/lang/String;");
 
   private HookTable() {}
 
@@ -58,7 +60,8 @@ public final class HookTable {
                 BARRIER_ACTION,
                 BARRIER_CREATED,
                 UPDATER_FIELD,
-                UPDATER_CREATED));
+                UPDATER_CREATED,
+                DEFAULT_THREAD_NAME));
     all.addAll(ArrayOpcodes.hooks());
     all.addAll(CallHooks.hooks());
     all.addAll(ModelCalls.hooks());

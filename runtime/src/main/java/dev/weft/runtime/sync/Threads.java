@@ -3,19 +3,38 @@ package dev.weft.runtime.sync;
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.JoinWait;
+import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code Thread}'s own synchronisation as target code sees it: start, join, interrupt and its
- * queries, yield, and sleep in virtual time. A target's {@code Thread} object is never started
- * itself; the scheduler runs its {@code run()} on a carrier it owns. Calls from threads Weft does
- * not control go to the JDK.
+ * queries, yield, and sleep in virtual time; and the names of threads made without one. A target's
+ * {@code Thread} object is never started itself; the scheduler runs its {@code run()} on a carrier
+ * it owns. Calls from threads Weft does not control go to the JDK.
  */
 public final class Threads {
+  /** How many threads without a name the run has made so far. */
+  private static final RunLocal<int[]> UNNAMED = new RunLocal<>(() -> new int[1]);
+
+  /** For threads made outside any run: numbered, like the JDK's, for the whole process. */
+  private static final AtomicInteger UNNAMED_OUTSIDE_RUNS = new AtomicInteger();
+
   private Threads() {}
+
+  /**
+   * The name the JVM would give the next thread made without one, {@code Thread-N}, but counted per
+   * run from 0 as in a fresh JVM: the JDK's counter is shared by every run in this process, so a
+   * run and its replay would see different names.
+   */
+  public static String defaultName() {
+    ControlledThread t = ControlledThread.current();
+    int n = t == null ? UNNAMED_OUTSIDE_RUNS.getAndIncrement() : UNNAMED.of(t.scheduler())[0]++;
+    return "Thread-" + n;
+  }
 
   public static void start(Thread thread, int site) {
     ControlledThread t = ActiveRun.self();

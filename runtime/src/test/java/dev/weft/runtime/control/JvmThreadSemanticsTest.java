@@ -50,6 +50,18 @@ class JvmThreadSemanticsTest {
   }
 
   @Test
+  void threadsWithoutANameAreNumberedPerRunAsInAFreshJvm() throws Exception {
+    RunExecutor ex = executor("unnamedThreadsAreNumberedFromZero");
+    RandomWalk random = new RandomWalk(7);
+    for (int run = 1; run <= 3; run++) {
+      RunResult r = ex.execute(random, run);
+      assertThat(r.outcome())
+          .as("run %d: %s %s", run, r.failure(), r.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+  }
+
+  @Test
   void aCleanerRunningTargetCodeDoesNotSkipTheRun() throws Exception {
     System.clearProperty(JvmThreadSemantics.CLEANED_PROPERTY);
     RunExecutor ex = executor("cleanerRunsTargetCode");

@@ -4,8 +4,8 @@ import java.lang.ref.Cleaner;
 
 /**
  * Programs whose outcome depends on the JVM's own thread rules: daemons do not keep a program
- * alive, every thread's context class loader is the program's, and the JDK's cleaner thread may run
- * the program's code.
+ * alive, every thread's context class loader is the program's, the JDK's cleaner thread may run the
+ * program's code, and threads made without a name are numbered from {@code Thread-0}.
  */
 public final class JvmThreadSemantics {
   private JvmThreadSemantics() {}
@@ -97,6 +97,30 @@ public final class JvmThreadSemantics {
     for (int i = 0; i < 200 && !cleaned; i++) { // the read of cleaned is a scheduling point
       System.gc();
     }
+  }
+
+  /**
+   * Every way of making a thread without a name, in a fresh JVM: {@code Thread-0}, {@code
+   * Thread-1}, ... in creation order; a named thread keeps its name and takes no number.
+   */
+  public static void unnamedThreadsAreNumberedFromZero() throws InterruptedException {
+    Runnable idle = () -> {};
+    Thread plain = new Thread(idle);
+    Thread named = new Thread(idle, "named");
+    Thread bare = new Thread();
+    Thread grouped = new Thread(Thread.currentThread().getThreadGroup(), idle);
+    Thread subclass = new Thread() {};
+    java.util.function.Function<Runnable, Thread> factory = Thread::new;
+    Thread referenced = factory.apply(idle);
+    Thread[] threads = {plain, named, bare, grouped, subclass, referenced};
+    String[] expected = {"Thread-0", "named", "Thread-1", "Thread-2", "Thread-3", "Thread-4"};
+    for (int i = 0; i < threads.length; i++) {
+      check(
+          threads[i].getName().equals(expected[i]),
+          "thread " + i + " is " + threads[i].getName() + ", expected " + expected[i]);
+    }
+    plain.start();
+    plain.join();
   }
 
   private static void check(boolean ok, String what) {

@@ -12,7 +12,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * dev.weft.runtime.hooks}). The order matters only where concerns meet: method references are
  * bridged first; allocation naming sees every original instruction (to pair {@code new} with its
  * constructor call) before the pool rewriter substitutes classes; the rewriters that replace
- * instructions come last and write their replacements straight to the class writer.
+ * instructions come last and write their replacements straight to the class writer. Thread naming
+ * is the link next to the writer, so the name it inserts directly precedes the constructor call.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -42,7 +43,8 @@ public final class MethodInstrumenter {
             classVersion,
             bridges);
     method.out = writer;
-    MethodVisitor v = new JdkCallSiteRewriter(writer, method);
+    MethodVisitor v = new ThreadNaming(writer, method);
+    v = new JdkCallSiteRewriter(v, method);
     v = new VarHandleRewriter(v, method);
     v = new UnsafeRewriter(v, method);
     v = new CallRewriter(v, method);

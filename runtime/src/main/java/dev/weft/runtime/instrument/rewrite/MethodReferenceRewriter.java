@@ -37,7 +37,9 @@ final class MethodReferenceRewriter extends Rewriter {
     String desc = impl.getDesc();
     int opcode = MethodRefBridges.opcodeOf(impl);
     if (opcode == Opcodes.INVOKESPECIAL) {
-      return owner.equals(SyncCalls.BARRIER) || ModelCalls.substitutes(owner);
+      return owner.equals(SyncCalls.BARRIER)
+          || ModelCalls.substitutes(owner)
+          || ThreadNaming.namedConstructor(owner, desc) != null;
     }
     return FieldUpdaterNotes.isFactory(opcode, owner, name)
         || (opcode == Opcodes.INVOKESTATIC

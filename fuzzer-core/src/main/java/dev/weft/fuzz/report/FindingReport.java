@@ -1,0 +1,77 @@
+package dev.weft.fuzz.report;
+
+import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.trace.SiteTable;
+import java.nio.file.Path;
+
+/**
+ * The readable report ({@code .txt}) written next to a finding file, for a reader who has not run
+ * anything yet: what failed and how the JVM was set up, what to change if the JDK refused a
+ * reflective access, what the target printed in that execution, and the interleaving.
+ */
+public final class FindingReport {
+  private static final int ROWS = 400;
+
+  private FindingReport() {}
+
+  public static String text(
+      FindingRecord record,
+      Path file,
+      Failure f,
+      RunResult result,
+      SiteTable sites,
+      CapturedOutput output) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Weft finding (")
+        .append(f.kind().label())
+        .append(") at execution ")
+        .append(record.execution())
+        .append(" of ")
+        .append(record.target().describe())
+        .append('\n');
+    if (!record.jvmOptions().isEmpty()) {
+      sb.append("JVM options: ").append(String.join(" ", record.jvmOptions())).append('\n');
+    }
+    sb.append('\n').append(f.message()).append("\n\n");
+    if (f.details() != null && !f.message().contains(f.details().strip())) {
+      sb.append(f.details()).append('\n');
+    }
+    String hint = AddOpensHint.of(f);
+    if (hint != null) {
+      sb.append(hint).append("\n\n");
+    }
+    otherFailures(sb, f, result);
+    if (!output.isEmpty()) {
+      sb.append(String.format("The target's output in this execution (%,d bytes):", output.bytes()))
+          .append('\n')
+          .append(output.text());
+      if (sb.charAt(sb.length() - 1) != '\n') {
+        sb.append('\n');
+      }
+      sb.append('\n');
+    }
+    return sb.append("Interleaving (thread columns, in execution order):\n")
+        .append(InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file)))
+        .toString();
+  }
+
+  /** The run's other failures: an exception often explains the deadlock that follows it. */
+  private static void otherFailures(StringBuilder sb, Failure f, RunResult result) {
+    boolean any = false;
+    for (Failure other : result.failures()) {
+      if (other != f) {
+        String m = other.message();
+        int nl = m.indexOf('\n');
+        sb.append("The same run also failed with: ").append(nl < 0 ? m : m.substring(0, nl));
+        sb.append('\n');
+        any = true;
+      }
+    }
+    if (any) {
+      sb.append('\n');
+    }
+  }
+}
