@@ -3,6 +3,7 @@ package dev.weft.fuzz.campaign;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.fuzz.report.InterleavingPrinter;
+import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -22,27 +23,54 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 /**
  * The fuzzing loop: execute the target again and again under one strategy, deduplicate failures by
  * signature, write each new finding as a replay file plus a readable report, print progress about
  * once a second, and stop on the first finding (unless asked to keep going), on the iteration or
  * time budget, or when {@link #requestStop()} is called (Ctrl-C).
+ *
+ * <p>However it stops, it writes {@code summary.json} with the findings so far: should Weft itself
+ * fail between runs (out of memory, an internal error), the loop ends there, a {@link
+ * MemoryReserve} is let go so that there is room to report, and the failure is the stop reason.
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
   private static final int REPORT_ROWS = 400;
+  private static final int RESERVE_BYTES = 8 << 20;
+
+  /** Makes the campaign's strategy once the target's sites can be keyed. */
+  @FunctionalInterface
+  public interface StrategyFactory {
+    Strategy create(CampaignConfig config, IntToLongFunction siteKeys);
+  }
 
   private final CampaignConfig config;
   private final PrintStream progress;
+  private final StrategyFactory strategies;
   private final SiteTable sites = new SiteTable();
   private final Map<String, FoundBug> bySignature = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+  private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private volatile boolean stopRequested;
+  private long executions;
+  private long skipped;
 
   public Campaign(CampaignConfig config, PrintStream progress) {
+    this(
+        config,
+        progress,
+        (c, siteKeys) ->
+            Strategies.create(c.strategy(), c.depth(), c.seed(), siteKeys, c.graphBudget()));
+  }
+
+  /** A campaign whose strategy is made by {@code strategies} instead of from its name. */
+  public Campaign(CampaignConfig config, PrintStream progress, StrategyFactory strategies) {
     this.config = config;
     this.progress = progress;
+    this.strategies = strategies;
   }
 
   public void requestStop() {
@@ -53,39 +81,84 @@ public final class Campaign {
     return sites;
   }
 
-  /** Runs the campaign; throws only for configuration problems found before the first run. */
+  /**
+   * Runs the campaign and writes its summary; throws only for configuration problems found before
+   * the first run, and if the summary itself cannot be written.
+   */
   public CampaignResult run() throws TargetException, IOException {
     TargetClassPath classPath = new TargetClassPath(config.classPath());
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
     RunExecutor executor = new RunExecutor(instrumenter, config.target(), config.budget());
     executor.validate();
-    Strategy strategy =
-        Strategies.create(
-            config.strategy(), config.depth(), config.seed(), Strategies.siteKeys(sites));
+    Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
 
     long start = System.nanoTime();
+    String stopReason;
+    boolean weftFailed = false;
+    try {
+      stopReason = loop(executor, strategy, start);
+    } catch (VirtualMachineError e) {
+      reserve.release();
+      weftFailed = true;
+      stopReason = failure(e);
+    } catch (RuntimeException | Error | IOException e) {
+      weftFailed = true;
+      stopReason = failure(e);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    CampaignResult result =
+        new CampaignResult(
+            executions,
+            skipped,
+            seconds,
+            new ArrayList<>(bySignature.values()),
+            stopReason,
+            strategy.describe(),
+            strategy.status(),
+            strategy.stats(),
+            List.copyOf(notes),
+            instrumenter.instrumentedClasses(),
+            instrumenter.skippedClasses(),
+            weftFailed);
+    SummaryFile.write(config, result);
+    return result;
+  }
+
+  /** Says why Weft failed, with the stack, and returns the stop reason. */
+  private String failure(Throwable e) {
+    String what =
+        e instanceof OutOfMemoryError
+            ? "Weft ran out of memory"
+            : "Weft failed with an internal error";
+    progress.println("[weft] " + what + " after " + executions + " executions:");
+    e.printStackTrace(progress);
+    progress.flush();
+    return what + " (" + e + ")";
+  }
+
+  private String loop(RunExecutor executor, Strategy strategy, long start)
+      throws TargetException, IOException {
     long lastPrint = start;
-    long executions = 0;
-    long skipped = 0;
     int consecutiveSkips = 0;
     String stopReason = null;
     String lastSkipReason = null;
     while (stopReason == null) {
       if (stopRequested) {
-        stopReason = "interrupted";
-        break;
+        return "interrupted";
       }
       if (config.iterations() > 0 && executions >= config.iterations()) {
-        stopReason = "iteration budget reached";
-        break;
+        return "iteration budget reached";
       }
       long now = System.nanoTime();
       if (config.time() != null && now - start >= config.time().toNanos()) {
-        stopReason = "time budget reached";
-        break;
+        return "time budget reached";
       }
       RunResult result = executor.execute(strategy, ++executions);
+      for (String note : strategy.takeNotes()) {
+        notes.add(note);
+        say("note: " + note);
+      }
       if (result.outcome() == RunResult.Outcome.SKIPPED) {
         skipped++;
         consecutiveSkips++;
@@ -116,17 +189,7 @@ public final class Campaign {
         say(statusLine(executions, skipped, now - start, strategy.status()));
       }
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return new CampaignResult(
-        executions,
-        skipped,
-        seconds,
-        new ArrayList<>(bySignature.values()),
-        stopReason,
-        strategy.status(),
-        strategy.stats(),
-        instrumenter.instrumentedClasses(),
-        instrumenter.skippedClasses());
+    return stopReason;
   }
 
   private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {

@@ -1,5 +1,6 @@
 package dev.weft.fuzz.campaign;
 
+import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.List;
  *
  * @param iterations stop after this many executions (0: no limit)
  * @param time stop after this long (null: no limit)
+ * @param graphBudget the most events of a run the segment strategy analyses in one graph
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -23,4 +25,5 @@ public record CampaignConfig(
     boolean keepGoing,
     Path out,
     RunBudget budget,
+    GraphBudget graphBudget,
     boolean quiet) {}
