@@ -47,7 +47,7 @@ public final class GraphBuilder {
       throw new IllegalArgumentException(
           "trace has " + threads + " threads but only " + threadNames.size() + " names");
     }
-    ObservedPrefix prefix = prefix(trace, from, threads);
+    ObservedPrefix prefix = ObservedPrefix.of(trace, from, threads);
     int[] thread = new int[n];
     int[] indexInThread = new int[n];
     long[] siteKey = new long[n];
@@ -106,27 +106,6 @@ public final class GraphBuilder {
         sections(trace, window, threads),
         from,
         prefix);
-  }
-
-  /** The events before {@code from}, per thread. */
-  private static ObservedPrefix prefix(Trace trace, int from, int threads) {
-    if (from == 0) {
-      return ObservedPrefix.NONE;
-    }
-    int[] count = new int[threads];
-    for (int v = 0; v < from; v++) {
-      count[trace.thread(v)]++;
-    }
-    int[][] globalIndex = new int[threads][];
-    for (int t = 0; t < threads; t++) {
-      globalIndex[t] = new int[count[t]];
-    }
-    Arrays.fill(count, 0);
-    for (int v = 0; v < from; v++) {
-      int t = trace.thread(v);
-      globalIndex[t][count[t]++] = v;
-    }
-    return new ObservedPrefix(globalIndex);
   }
 
   /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */

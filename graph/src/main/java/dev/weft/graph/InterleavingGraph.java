@@ -183,11 +183,11 @@ public final class InterleavingGraph {
 
   /**
    * About how many bytes the graph keeps alive: 33 per vertex (its per-event arrays, its thread
-   * chains and its section index), 16 per mutable edge (both ends and two incidence entries), 4 per
-   * event of its prefix. A queued schedule keeps its graph alive, so the queue is bounded by this.
+   * chains and its section index), 16 per mutable edge (both ends and two incidence entries), and
+   * its prefix. A queued schedule keeps its graph alive, so the queue is bounded by this.
    */
   public long footprintBytes() {
-    return 33L * thread.length + 16L * edgeSource.length + 4L * prefix.length();
+    return 33L * thread.length + 16L * edgeSource.length + prefix.footprintBytes();
   }
 
   /** The run's events before the graph's window, empty when it covers the run from the start. */
