@@ -57,6 +57,8 @@ public final class Campaign {
   private volatile boolean stopRequested;
   private long executions;
   private long skipped;
+  private int consecutiveSkips;
+  private String lastSkipReason;
 
   public Campaign(CampaignConfig config, PrintStream progress) {
     this(
@@ -140,9 +142,7 @@ public final class Campaign {
   private String loop(RunExecutor executor, Strategy strategy, long start)
       throws TargetException, IOException {
     long lastPrint = start;
-    int consecutiveSkips = 0;
     String stopReason = null;
-    String lastSkipReason = null;
     while (stopReason == null) {
       if (stopRequested) {
         return "interrupted";
@@ -154,40 +154,52 @@ public final class Campaign {
       if (config.time() != null && now - start >= config.time().toNanos()) {
         return "time budget reached";
       }
-      RunResult result = executor.execute(strategy, ++executions);
-      for (String note : strategy.takeNotes()) {
-        notes.add(note);
-        say("note: " + note);
-      }
-      if (result.outcome() == RunResult.Outcome.SKIPPED) {
-        skipped++;
-        consecutiveSkips++;
-        if (!result.diagnostic().equals(lastSkipReason)) {
-          lastSkipReason = result.diagnostic();
-          say("run " + executions + " skipped: " + result.diagnostic());
-        }
-        if (consecutiveSkips >= MAX_CONSECUTIVE_SKIPS) {
-          stopReason = "every run is skipped: " + lastSkipReason;
-        }
-      } else {
-        consecutiveSkips = 0;
-      }
-      if (result.failed()) {
-        boolean isNew = record(result, strategy, executions);
-        if (isNew && !config.keepGoing()) {
-          stopReason = "found a bug";
-        }
-      }
-      if (executor.leakedThreads() > 0) {
-        stopReason =
-            "a target thread could not be stopped (it runs without reaching any scheduling point);"
-                + " stopping so it does not slow further runs";
-      }
+      stopReason = runOnce(executor, strategy);
       now = System.nanoTime();
       if (now - lastPrint >= 1_000_000_000L) {
         lastPrint = now;
         say(statusLine(executions, skipped, now - start, strategy.status()));
       }
+    }
+    return stopReason;
+  }
+
+  /**
+   * One execution and what follows from it; returns why the campaign stops, or null. A method of
+   * its own so that nothing keeps the run's result, and its trace of possibly millions of events,
+   * alive during the next run.
+   */
+  private String runOnce(RunExecutor executor, Strategy strategy)
+      throws TargetException, IOException {
+    String stopReason = null;
+    RunResult result = executor.execute(strategy, ++executions);
+    for (String note : strategy.takeNotes()) {
+      notes.add(note);
+      say("note: " + note);
+    }
+    if (result.outcome() == RunResult.Outcome.SKIPPED) {
+      skipped++;
+      consecutiveSkips++;
+      if (!result.diagnostic().equals(lastSkipReason)) {
+        lastSkipReason = result.diagnostic();
+        say("run " + executions + " skipped: " + result.diagnostic());
+      }
+      if (consecutiveSkips >= MAX_CONSECUTIVE_SKIPS) {
+        stopReason = "every run is skipped: " + lastSkipReason;
+      }
+    } else {
+      consecutiveSkips = 0;
+    }
+    if (result.failed()) {
+      boolean isNew = record(result, strategy, executions);
+      if (isNew && !config.keepGoing()) {
+        stopReason = "found a bug";
+      }
+    }
+    if (executor.leakedThreads() > 0) {
+      stopReason =
+          "a target thread could not be stopped (it runs without reaching any scheduling point);"
+              + " stopping so it does not slow further runs";
     }
     return stopReason;
   }

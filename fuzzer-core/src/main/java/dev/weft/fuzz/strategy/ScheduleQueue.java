@@ -69,9 +69,17 @@ final class ScheduleQueue {
     return dropped;
   }
 
-  /** Whether mutation should wait: too many schedules, or too much heap kept. */
-  boolean full() {
-    return entries.size() >= maxSchedules || bytes >= maxBytes;
+  /**
+   * Whether schedules planned on {@code graph} may be queued now: fewer than the most schedules,
+   * and room for the graph's footprint (always, when the queue is empty, so that a run whose graph
+   * alone is over the limit is still planned on). Otherwise mutation waits.
+   */
+  boolean hasRoomFor(InterleavingGraph graph) {
+    if (entries.isEmpty()) {
+      return true;
+    }
+    long more = schedulesPerGraph.containsKey(graph) ? 0 : graph.footprintBytes();
+    return entries.size() < maxSchedules && bytes + more <= maxBytes;
   }
 
   int size() {

@@ -162,7 +162,7 @@ public final class SegmentStrategy implements Strategy {
     if (currentPlan != null) {
       checkTargets(segments);
     }
-    if (newKeys > 0 && !queue.full()) {
+    if (newKeys > 0 && queue.hasRoomFor(graph)) {
       HarmoniousSelection.Plan plan =
           mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
       for (ImaginarySegment s : plan.infeasible()) {
