@@ -29,7 +29,8 @@ import java.util.function.IntToLongFunction;
  * The fuzzing loop: execute the target again and again under one strategy, deduplicate failures by
  * signature, write each new finding as a replay file plus a readable report, print progress about
  * once a second, and stop on the first finding (unless asked to keep going), on the iteration or
- * time budget, or when {@link #requestStop()} is called (Ctrl-C).
+ * time budget, or when {@link #requestStop()} is called (Ctrl-C; a run under way is cut short,
+ * since a run of millions of events can outlast the time a shutdown leaves).
  *
  * <p>However it stops, it writes {@code summary.json} with the findings so far: should Weft itself
  * fail between runs (out of memory, an internal error), the loop ends there, a {@link
@@ -59,6 +60,7 @@ public final class Campaign {
   private long skipped;
   private int consecutiveSkips;
   private String lastSkipReason;
+  private Thread executing;
 
   public Campaign(CampaignConfig config, PrintStream progress) {
     this(
@@ -75,8 +77,15 @@ public final class Campaign {
     this.strategies = strategies;
   }
 
-  public void requestStop() {
+  /**
+   * Stops the campaign after the current run, which is cut short: the executor takes an interrupt
+   * as the end of the run and skips it.
+   */
+  public synchronized void requestStop() {
     stopRequested = true;
+    if (executing != null) {
+      executing.interrupt();
+    }
   }
 
   public SiteTable sites() {
@@ -108,6 +117,7 @@ public final class Campaign {
       weftFailed = true;
       stopReason = failure(e);
     }
+    takeNotes(strategy);
     double seconds = (System.nanoTime() - start) / 1e9;
     CampaignResult result =
         new CampaignResult(
@@ -172,11 +182,11 @@ public final class Campaign {
   private String runOnce(RunExecutor executor, Strategy strategy)
       throws TargetException, IOException {
     String stopReason = null;
-    RunResult result = executor.execute(strategy, ++executions);
-    for (String note : strategy.takeNotes()) {
-      notes.add(note);
-      say("note: " + note);
+    RunResult result = execute(executor, strategy);
+    if (result == null) {
+      return "interrupted";
     }
+    takeNotes(strategy);
     if (result.outcome() == RunResult.Outcome.SKIPPED) {
       skipped++;
       consecutiveSkips++;
@@ -202,6 +212,34 @@ public final class Campaign {
               + " stopping so it does not slow further runs";
     }
     return stopReason;
+  }
+
+  /**
+   * One execution, interruptible by {@link #requestStop()} and by nothing after it; null if a stop
+   * was requested before it began.
+   */
+  private RunResult execute(RunExecutor executor, Strategy strategy) throws TargetException {
+    synchronized (this) {
+      if (stopRequested) {
+        return null;
+      }
+      executing = Thread.currentThread();
+    }
+    try {
+      return executor.execute(strategy, ++executions);
+    } finally {
+      synchronized (this) {
+        executing = null;
+      }
+      Thread.interrupted();
+    }
+  }
+
+  private void takeNotes(Strategy strategy) {
+    for (String note : strategy.takeNotes()) {
+      notes.add(note);
+      say("note: " + note);
+    }
   }
 
   private boolean record(RunResult result, Strategy strategy, long execution) throws IOException {

@@ -25,26 +25,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Weft running out of memory never ends a campaign without its summary: inside the segment
- * strategy's planning it costs that run's plan and the campaign goes on; anywhere else between runs
- * it ends the campaign, which still writes {@code summary.json} and keeps the findings it has.
+ * However a campaign ends it writes {@code summary.json}. Weft running out of memory inside the
+ * segment strategy's planning costs that run's plan and the campaign goes on; anywhere else between
+ * runs it ends the campaign, which keeps the findings it has. A stop request (Ctrl-C) cuts a long
+ * run short rather than waiting for it.
  */
-class CampaignFailureTest {
+class CampaignEndingTest {
   @TempDir Path dir;
   private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
   private CampaignConfig config(String mainClass, List<String> args, long iterations) {
+    return config(mainClass, args, iterations, "segment", RunBudget.DEFAULT);
+  }
+
+  private CampaignConfig config(
+      String mainClass, List<String> args, long iterations, String strategy, RunBudget budget) {
     return new CampaignConfig(
         TargetSpec.main(mainClass, args),
         List.of(Harness.examplesPath(), Harness.testTargetsPath()),
-        "segment",
+        strategy,
         3,
         7,
         iterations,
         null,
         true,
         dir.resolve("out"),
-        RunBudget.DEFAULT,
+        budget,
         GraphBudget.DEFAULT,
         false);
   }
@@ -115,6 +121,42 @@ class CampaignFailureTest {
         .contains("\"stopReason\": \"Weft ran out of memory")
         .contains("\"id\": \"" + bug.id() + "\"")
         .contains("x changed between two reads");
+  }
+
+  @Test
+  void aStopRequestCutsALongRunShortAndTheSummaryIsWritten() throws Exception {
+    // 50 million events under random walk would take minutes; the wall budget makes it a hang
+    // finding after 20 s if the stop request does not cut it short
+    CampaignConfig config =
+        config(
+            "dev.weft.examples.bench.LongRun",
+            List.of("50000000"),
+            10,
+            "random",
+            new RunBudget(Integer.MAX_VALUE / 2, 20_000, 10_000));
+    Campaign campaign =
+        new Campaign(config, new PrintStream(progress, true, StandardCharsets.UTF_8));
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(1_500);
+              } catch (InterruptedException e) {
+                return;
+              }
+              campaign.requestStop();
+            });
+    stopper.start();
+
+    CampaignResult result = campaign.run();
+    stopper.join();
+
+    assertThat(result.stopReason()).isEqualTo("interrupted");
+    assertThat(result.executions()).isEqualTo(1);
+    assertThat(result.skipped()).as("the cut run means nothing").isEqualTo(1);
+    assertThat(result.findings()).isEmpty();
+    assertThat(result.seconds()).isLessThan(15);
+    assertThat(summary()).contains("\"stopReason\": \"interrupted\"");
   }
 
   /** Site keys whose first lookup throws, as graph building would on an exhausted heap. */
