@@ -2,8 +2,10 @@ package dev.weft.fuzz.bench;
 
 import dev.weft.fuzz.strategy.ScheduleFollower;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
 import dev.weft.graph.GraphBuilder;
 import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.TraceWindow;
 import dev.weft.graph.mutation.HarmoniousSelection;
 import dev.weft.graph.mutation.InterleavingMutation;
 import dev.weft.graph.mutation.PlannedSchedule;
@@ -34,20 +36,24 @@ import java.util.function.IntToLongFunction;
  * peaked at over what was live before it (after a full GC). A step that runs out of memory says so
  * and the table goes on. Figures are for comparison on one machine, never asserted.
  *
- * <p>Arguments: the examples' class directory, then workloads as {@code events:threads:shape}.
+ * <p>Arguments: the examples' class directory, the graph budget in events (0: the whole run in one
+ * graph, as before budgets), then workloads as {@code events:threads:shape}. With a budget, the
+ * steps work on the window the strategy's first analysis of the run would take.
  */
 public final class LongTraceBench {
   private LongTraceBench() {}
 
   public static void main(String[] args) throws Exception {
     Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
+    int budget = args.length > 1 ? Integer.parseInt(args[1]) : GraphBudget.DEFAULT.maxEvents();
     String[] workloads =
-        args.length > 1
-            ? java.util.Arrays.copyOfRange(args, 1, args.length)
+        args.length > 2
+            ? java.util.Arrays.copyOfRange(args, 2, args.length)
             : new String[] {"1000000:2:hot", "3000000:2:hot", "10000000:2:hot", "1000000:2:wide"};
     System.out.printf(
-        "max heap %,d MB%n%n%-18s %10s %18s %18s %18s %18s %9s %9s%n",
+        "max heap %,d MB, graph budget %s%n%n%-18s %10s %18s %18s %18s %18s %9s %9s%n",
         Runtime.getRuntime().maxMemory() >> 20,
+        budget == 0 ? "none" : String.format("%,d events", budget),
         "workload",
         "events",
         "run",
@@ -59,11 +65,12 @@ public final class LongTraceBench {
     System.out.println("-".repeat(126));
     for (String w : workloads) {
       String[] p = w.split(":");
-      measure(examples, p[0], p[1], p[2]);
+      measure(examples, budget == 0 ? null : new GraphBudget(budget), p[0], p[1], p[2]);
     }
   }
 
-  private static void measure(Path examples, String events, String threads, String shape)
+  private static void measure(
+      Path examples, GraphBudget budget, String events, String threads, String shape)
       throws Exception {
     SiteTable sites = new SiteTable();
     Instrumenter instrumenter =
@@ -81,8 +88,10 @@ public final class LongTraceBench {
       return;
     }
     RunResult result = run.value;
+    int size = result.trace().size();
+    TraceWindow window = budget == null ? TraceWindow.whole(size) : budget.window(size, 0);
     Step<InterleavingGraph> graph =
-        Step.of(() -> GraphBuilder.build(result.trace(), result.threadNames(), siteKeys));
+        Step.of(() -> GraphBuilder.build(result.trace(), result.threadNames(), siteKeys, window));
     Step<Segments> segments =
         graph.value == null
             ? Step.skipped()
@@ -109,7 +118,9 @@ public final class LongTraceBench {
       for (PlannedSchedule s : plan.value.schedules()) {
         scheduled += s.schedule().length();
       }
-      System.out.printf("%18s schedules name %,d events in all%n", "", scheduled);
+      System.out.printf(
+          "%18s schedules plan %,d events in all, after a prefix of %,d replayed as observed%n",
+          "", scheduled, window.from());
     }
   }
 
