@@ -4,8 +4,8 @@ import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.CampaignConfig;
 import dev.weft.fuzz.campaign.CampaignResult;
 import dev.weft.fuzz.campaign.FoundBug;
-import dev.weft.fuzz.report.Json;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {
       "Run a target again and again under Weft's scheduler until a bug is found or a budget is spent. Prints progress about once a second; writes each finding to --out as a replay file (.weft) and a readable report (.txt), and a summary.json.",
-      "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error."
+      "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error, 3 Weft itself failed (out of memory, an internal error) before finding anything; summary.json is written in every case."
     })
 public final class RunCommand implements Callable<Integer> {
 
@@ -150,6 +149,17 @@ public final class RunCommand implements Callable<Integer> {
   Duration stallTimeout;
 
   @Option(
+      names = "--graph-events",
+      paramLabel = "N",
+      description =
+          "segment: the most events of one run analysed in one interleaving graph (default:"
+              + " ${DEFAULT-VALUE}). A longer run is analysed one window of N events at a time,"
+              + " a different window each run, and its schedules replay the events before the"
+              + " window as observed; Weft says so once. Lower it if planning runs out of memory,"
+              + " raise it to plan across more of a long run at once.")
+  int graphEvents = GraphBudget.DEFAULT.maxEvents();
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -204,6 +214,10 @@ public final class RunCommand implements Callable<Integer> {
       err.println("weft: --max-steps and --depth must be positive");
       return WeftCli.USAGE;
     }
+    if (graphEvents < GraphBudget.MIN_EVENTS) {
+      err.println("weft: --graph-events must be at least " + GraphBudget.MIN_EVENTS);
+      return WeftCli.USAGE;
+    }
     long chosenSeed = seed != null ? seed : ThreadLocalRandom.current().nextLong(1L << 48);
     long budget = iterations != null ? iterations : (time == null ? 10_000 : 0);
     List<Path> cp = new ArrayList<>();
@@ -236,6 +250,7 @@ public final class RunCommand implements Callable<Integer> {
             out,
             new RunBudget(maxSteps, runTimeout.toMillis(), stallTimeout.toMillis()),
             jvmOptions,
+            new GraphBudget(graphEvents),
             quiet,
             showOutput);
     Campaign campaign = new Campaign(config, err);
@@ -261,8 +276,15 @@ public final class RunCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       CampaignResult result = campaign.run();
-      writeSummary(config, campaign, result);
       printSummary(err, result);
+      if (result.weftFailed()) {
+        err.println(
+            "weft: "
+                + result.stopReason()
+                + "; the summary and the findings so far are in "
+                + config.out());
+        return result.findings().isEmpty() ? WeftCli.WEFT_FAILED : WeftCli.FOUND;
+      }
       if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
         err.println("weft: " + result.stopReason());
         return WeftCli.USAGE;
@@ -279,39 +301,6 @@ public final class RunCommand implements Callable<Integer> {
         // the hook is running; it will see the latch
       }
     }
-  }
-
-  private void writeSummary(CampaignConfig config, Campaign campaign, CampaignResult result)
-      throws IOException {
-    Map<String, Object> summary = new LinkedHashMap<>();
-    summary.put("target", config.target().describe());
-    summary.put("strategy", strategyDescription);
-    summary.put("seed", config.seed());
-    summary.put("jvmOptions", config.jvmOptions());
-    summary.put("executions", result.executions());
-    summary.put("skipped", result.skipped());
-    summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);
-    summary.put("stopReason", result.stopReason());
-    summary.put("instrumentedClasses", result.instrumentedClasses());
-    summary.put("classesDefinedAtRunTime", result.definedAtRunTime());
-    summary.put("skippedClasses", new LinkedHashMap<>(result.skippedClasses()));
-    if (!result.strategyStats().isEmpty()) {
-      summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
-    }
-    List<Object> findings = new ArrayList<>();
-    for (FoundBug bug : result.findings()) {
-      Map<String, Object> f = new LinkedHashMap<>();
-      f.put("id", bug.id());
-      f.put("kind", bug.failure().kind().label());
-      f.put("message", bug.failure().message());
-      f.put("file", bug.file().toString());
-      f.put("firstFoundAt", bug.firstExecution());
-      f.put("occurrences", bug.occurrences());
-      findings.add(f);
-    }
-    summary.put("findings", findings);
-    Files.createDirectories(config.out());
-    Files.writeString(config.out().resolve("summary.json"), Json.write(summary));
   }
 
   private static void printSummary(PrintStream err, CampaignResult result) {

@@ -6,7 +6,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code weft} command. Exit codes are part of the interface: 0 nothing found (or a replay that
- * did not reproduce), 1 a finding (or a replay that reproduced), 2 a usage or configuration error.
+ * did not reproduce), 1 a finding (or a replay that reproduced), 2 a usage or configuration error,
+ * 3 Weft itself failed during a campaign (out of memory, an internal error) before finding
+ * anything.
  */
 @Command(
     name = "weft",
@@ -20,6 +22,7 @@ public final class WeftCli implements Runnable {
   public static final int NOTHING_FOUND = 0;
   public static final int FOUND = 1;
   public static final int USAGE = 2;
+  public static final int WEFT_FAILED = 3;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -120,6 +120,41 @@ class WeftCliTest extends CliTestSupport {
   }
 
   @Test
+  void aLongRunIsPlannedInWindowsOfTheGraphBudgetAndSaidSo() throws Exception {
+    Path findings = dir.resolve("long");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.targets.fail.fields.LongRunDoubleRead",
+            "--cp",
+            targets(),
+            "--args",
+            "10000",
+            "--graph-events",
+            "5000",
+            "--seed",
+            "2",
+            "--iterations",
+            "100",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(stderr())
+        .containsPattern(
+            "note: run 1 has 40,0[0-9][0-9] events, more than the graph budget of 5,000");
+    String summary = Files.readString(findings.resolve("summary.json"));
+    assertThat(summary)
+        .contains("x changed between two reads")
+        .contains("\"graphBudget\": 5000")
+        .containsPattern("\"largestGraph\": [45][0-9]{3},")
+        .containsPattern("\"notes\": \\[\\s*\"run 1 has 40,0[0-9][0-9] events");
+    assertThat(WeftCli.execute("run", "--main", "a.B", "--cp", examples(), "--graph-events", "10"))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("--graph-events must be at least 1000");
+  }
+
+  @Test
   void correctProgramExitsZero() {
     int code =
         WeftCli.execute(

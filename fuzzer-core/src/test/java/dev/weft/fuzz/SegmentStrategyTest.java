@@ -6,6 +6,7 @@ import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
@@ -115,6 +116,50 @@ class SegmentStrategyTest {
     }
     assertThat(found).as("no schedule of the first round failed").isNotNull();
     assertThat(found.failure().message()).contains("x changed between two reads: 0 1");
+  }
+
+  /**
+   * A run of 40,000 events under a graph budget of 5,000: every graph stays within the budget, the
+   * strategy says once that it works in windows, and a schedule planned on the last window (which
+   * replays the 35,000 events before it as observed) puts the write between the two reads.
+   */
+  @Test
+  void findsABugAtTheEndOfARunLongerThanTheGraphBudget() throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.testTargetsPath(),
+            TargetSpec.main("dev.weft.targets.fail.fields.LongRunDoubleRead", List.of("10000")),
+            RunBudget.DEFAULT);
+    SegmentStrategy segment =
+        new SegmentStrategy(
+            Strategies.siteKeys(executor.sites()),
+            3,
+            1,
+            SegmentOptions.DEFAULT,
+            new GraphBudget(5_000));
+    RunResult found = null;
+    List<String> notes = new java.util.ArrayList<>();
+    long scheduledBefore = 0;
+    for (int run = 1; run <= 100 && found == null; run++) {
+      scheduledBefore = segment.scheduledRuns();
+      RunResult r = executor.execute(segment, run);
+      assertThat(r.trace().size()).isGreaterThan(40_000);
+      notes.addAll(segment.takeNotes());
+      if (r.failed()) {
+        found = r;
+      }
+    }
+    assertThat(found).as("no bug in 100 executions").isNotNull();
+    assertThat(found.failure().message()).contains("x changed between two reads: 0 1");
+    assertThat(segment.scheduledRuns())
+        .as("found by a planned schedule")
+        .isGreaterThan(scheduledBefore);
+    assertThat(segment.stats().get("largestGraph").intValue()).isBetween(4_000, 5_000);
+    assertThat(segment.stats().get("windowedRuns").longValue()).isPositive();
+    assertThat(notes).hasSize(1);
+    assertThat(notes.get(0))
+        .containsPattern("run 1 has 40,0[0-9][0-9] events")
+        .contains("graph budget of 5,000", "one window of 5,000 events");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.function.IntToLongFunction;
 
 /**
- * Builds the {@link InterleavingGraph} of a trace in two linear passes over the events (one forward
- * for edges from the latest preceding conflicting event of each other thread, one backward for
- * edges to the earliest following one) plus a pass for the critical sections.
+ * Builds the {@link InterleavingGraph} of a trace, or of a window of it, in two linear passes over
+ * the events (one forward for edges from the latest preceding conflicting event of each other
+ * thread, one backward for edges to the earliest following one) plus a pass for the critical
+ * sections. A window's graph numbers its vertices from the window's first event and knows the
+ * events before it as an {@link ObservedPrefix}; conflicts and causal edges with events outside the
+ * window are left out (the prefix runs first anyway, and what follows the window is not planned).
  */
 public final class GraphBuilder {
   private GraphBuilder() {}
@@ -24,26 +27,39 @@ public final class GraphBuilder {
    */
   public static InterleavingGraph build(
       Trace trace, List<String> threadNames, IntToLongFunction siteKeys) {
-    int n = trace.size();
+    return build(trace, threadNames, siteKeys, TraceWindow.whole(trace.size()));
+  }
+
+  /** The graph of the events of {@code window} only. */
+  public static InterleavingGraph build(
+      Trace trace, List<String> threadNames, IntToLongFunction siteKeys, TraceWindow window) {
+    if (window.to() > trace.size()) {
+      throw new IllegalArgumentException(
+          "window " + window + " is past the trace's " + trace.size() + " events");
+    }
+    int from = window.from();
+    int n = window.size();
     int threads = 0;
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < window.to(); v++) {
       threads = Math.max(threads, trace.thread(v) + 1);
     }
     if (threadNames.size() < threads) {
       throw new IllegalArgumentException(
           "trace has " + threads + " threads but only " + threadNames.size() + " names");
     }
+    ObservedPrefix prefix = ObservedPrefix.of(trace, from, threads);
     int[] thread = new int[n];
     int[] indexInThread = new int[n];
     long[] siteKey = new long[n];
     byte[] kind = new byte[n];
     int[] perThread = new int[threads];
     for (int v = 0; v < n; v++) {
-      thread[v] = trace.thread(v);
-      indexInThread[v] = trace.indexInThread(v);
-      siteKey[v] = siteKeys.applyAsLong(trace.site(v));
-      kind[v] = (byte) trace.kind(v).ordinal();
-      perThread[thread[v]]++;
+      int t = trace.thread(from + v);
+      thread[v] = t;
+      indexInThread[v] = trace.indexInThread(from + v) - prefix.count(t);
+      siteKey[v] = siteKeys.applyAsLong(trace.site(from + v));
+      kind[v] = (byte) trace.kind(from + v).ordinal();
+      perThread[t]++;
     }
     int[][] eventsOfThread = new int[threads][];
     for (int t = 0; t < threads; t++) {
@@ -53,19 +69,28 @@ public final class GraphBuilder {
     for (int v = 0; v < n; v++) {
       eventsOfThread[thread[v]][perThread[thread[v]]++] = v;
     }
-    long[] edges = conflictEdges(trace, threads);
+    long[] edges = conflictEdges(trace, window, threads);
     int[] source = new int[edges.length];
     int[] target = new int[edges.length];
     for (int e = 0; e < edges.length; e++) {
       source[e] = (int) (edges[e] >>> 32);
       target[e] = (int) edges[e];
     }
-    int fixed = trace.causalEdgeCount();
+    IntArrayList causal = new IntArrayList();
+    for (int e = 0; e < trace.causalEdgeCount(); e++) {
+      int before = trace.causalEdgeSource(e);
+      int after = trace.causalEdgeTarget(e);
+      if (before >= from && after < window.to()) {
+        causal.add(before - from);
+        causal.add(after - from);
+      }
+    }
+    int fixed = causal.size() / 2;
     int[] fixedSource = new int[fixed];
     int[] fixedTarget = new int[fixed];
     for (int e = 0; e < fixed; e++) {
-      fixedSource[e] = trace.causalEdgeSource(e);
-      fixedTarget[e] = trace.causalEdgeTarget(e);
+      fixedSource[e] = causal.getInt(2 * e);
+      fixedTarget[e] = causal.getInt(2 * e + 1);
     }
     return new InterleavingGraph(
         thread,
@@ -78,18 +103,21 @@ public final class GraphBuilder {
         target,
         fixedSource,
         fixedTarget,
-        sections(trace, threads));
+        sections(trace, window, threads),
+        from,
+        prefix);
   }
 
   /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */
-  private static long[] conflictEdges(Trace trace, int threads) {
-    int n = trace.size();
+  private static long[] conflictEdges(Trace trace, TraceWindow window, int threads) {
+    int from = window.from();
+    int n = window.size();
     Long2IntOpenHashMap slotOf = new Long2IntOpenHashMap();
     slotOf.defaultReturnValue(-1);
     int[] slot = new int[n];
     for (int v = 0; v < n; v++) {
-      long location = trace.location(v);
-      if (!trace.kind(v).isAccess() || location == Locations.NONE) {
+      long location = trace.location(from + v);
+      if (!trace.kind(from + v).isAccess() || location == Locations.NONE) {
         slot[v] = -1;
         continue;
       }
@@ -104,8 +132,8 @@ public final class GraphBuilder {
     int[] lastWrite = new int[slots * threads];
     int[] lastAccess = new int[slots * threads];
     LongArrayList edges = new LongArrayList();
-    scan(trace, slot, threads, true, lastWrite, lastAccess, edges);
-    scan(trace, slot, threads, false, lastWrite, lastAccess, edges);
+    scan(trace, from, slot, threads, true, lastWrite, lastAccess, edges);
+    scan(trace, from, slot, threads, false, lastWrite, lastAccess, edges);
     long[] sorted = edges.toLongArray();
     Arrays.sort(sorted);
     int distinct = 0;
@@ -120,10 +148,12 @@ public final class GraphBuilder {
   /**
    * One pass over the accesses. Forward, each event gets an edge from the latest preceding
    * conflicting event of each other thread; backward, an edge to the earliest following one. The
-   * scratch arrays hold, per location and thread, the nearest write and access seen so far.
+   * scratch arrays hold, per location and thread, the nearest write and access seen so far. Events
+   * are numbered from the window's first, {@code from}.
    */
   private static void scan(
       Trace trace,
+      int from,
       int[] slot,
       int threads,
       boolean forward,
@@ -132,15 +162,15 @@ public final class GraphBuilder {
       LongArrayList edges) {
     Arrays.fill(nearestWrite, -1);
     Arrays.fill(nearestAccess, -1);
-    int n = trace.size();
+    int n = slot.length;
     for (int k = 0; k < n; k++) {
       int v = forward ? k : n - 1 - k;
       if (slot[v] < 0) {
         continue;
       }
       int base = slot[v] * threads;
-      int t = trace.thread(v);
-      boolean writes = trace.kind(v).writes();
+      int t = trace.thread(from + v);
+      boolean writes = trace.kind(from + v).writes();
       for (int u = 0; u < threads; u++) {
         int other = u == t ? -1 : (writes ? nearestAccess[base + u] : nearestWrite[base + u]);
         if (other >= 0) {
@@ -154,8 +184,13 @@ public final class GraphBuilder {
     }
   }
 
-  private static CriticalSections sections(Trace trace, int threads) {
-    int n = trace.size();
+  /**
+   * Sections within the window: an exit whose enter came before the window closes nothing, and a
+   * section still open at the window's end has no last event.
+   */
+  private static CriticalSections sections(Trace trace, TraceWindow window, int threads) {
+    int from = window.from();
+    int n = window.size();
     int[] sectionOf = new int[n];
     LongArrayList lock = new LongArrayList();
     IntArrayList first = new IntArrayList();
@@ -169,10 +204,10 @@ public final class GraphBuilder {
       savedDepth[t] = new Long2IntOpenHashMap();
     }
     for (int v = 0; v < n; v++) {
-      int t = trace.thread(v);
+      int t = trace.thread(from + v);
       IntArrayList stack = open[t];
-      EventKind k = trace.kind(v);
-      long location = trace.location(v);
+      EventKind k = trace.kind(from + v);
+      long location = trace.location(from + v);
       if (k == EventKind.MONITOR_ENTER || k == EventKind.WAKE) {
         int held = find(stack, lock, location);
         if (held >= 0 && k == EventKind.MONITOR_ENTER) {

@@ -23,7 +23,10 @@ import java.util.List;
  *       inside sections of the same lock forces the order of the sections.
  * </ul>
  *
- * <p>Arrays rather than objects, because traces of 10^5 events are normal.
+ * <p>Arrays rather than objects, because traces of 10^5 events are normal. A graph may cover only a
+ * window of a long run (see {@link GraphBuilder}): its vertices are then the window's events,
+ * numbered from the window's first, and the events before it are kept as the {@link ObservedPrefix}
+ * that schedules planned on it replay first.
  */
 public final class InterleavingGraph {
   private final int[] thread;
@@ -40,6 +43,8 @@ public final class InterleavingGraph {
   private final int[] fixedSource;
   private final int[] fixedTarget;
   private final CriticalSections sections;
+  private final int firstEvent;
+  private final ObservedPrefix prefix;
 
   InterleavingGraph(
       int[] thread,
@@ -52,7 +57,11 @@ public final class InterleavingGraph {
       int[] edgeTarget,
       int[] fixedSource,
       int[] fixedTarget,
-      CriticalSections sections) {
+      CriticalSections sections,
+      int firstEvent,
+      ObservedPrefix prefix) {
+    this.firstEvent = firstEvent;
+    this.prefix = prefix;
     this.thread = thread;
     this.indexInThread = indexInThread;
     this.siteKey = siteKey;
@@ -167,10 +176,32 @@ public final class InterleavingGraph {
     return thread.length;
   }
 
+  /** The global index, in its run, of vertex 0: 0 unless the graph covers a later window. */
+  public int firstEvent() {
+    return firstEvent;
+  }
+
+  /**
+   * About how many bytes the graph keeps alive: 33 per vertex (its per-event arrays, its thread
+   * chains and its section index), 16 per mutable edge (both ends and two incidence entries), and
+   * its prefix. A queued schedule keeps its graph alive, so the queue is bounded by this.
+   */
+  public long footprintBytes() {
+    return 33L * thread.length + 16L * edgeSource.length + prefix.footprintBytes();
+  }
+
+  /** The run's events before the graph's window, empty when it covers the run from the start. */
+  public ObservedPrefix prefix() {
+    return prefix;
+  }
+
   public int thread(int v) {
     return thread[v];
   }
 
+  /**
+   * The position of {@code v} among its thread's events in this graph (from the window's start).
+   */
   public int indexInThread(int v) {
     return indexInThread[v];
   }

@@ -7,6 +7,7 @@ import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.report.ReplayHints;
+import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -26,136 +27,241 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 /**
  * The fuzzing loop: execute the target again and again under one strategy, deduplicate failures by
  * signature, write each new finding as a replay file plus a readable report, print progress about
  * once a second, and stop on the first finding (unless asked to keep going), on the iteration or
- * time budget, or when {@link #requestStop()} is called (Ctrl-C). The target's own output is
- * printed for the first execution only (all with {@code showOutput}) and kept for the report of a
- * failing one ({@link TargetOutput}).
+ * time budget, or when {@link #requestStop()} is called (Ctrl-C; a run under way is cut short,
+ * since a run of millions of events can outlast the time a shutdown leaves). The target's own
+ * output is printed for the first execution only (all with {@code showOutput}) and kept for the
+ * report of a failing one ({@link TargetOutput}).
+ *
+ * <p>However it stops, it writes {@code summary.json} with the findings so far: should Weft itself
+ * fail between runs (out of memory, an internal error), the loop ends there, a {@link
+ * MemoryReserve} is let go so that there is room to report, and the failure is the stop reason.
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
+  private static final int RESERVE_BYTES = 8 << 20;
+
+  /** Makes the campaign's strategy once the target's sites can be keyed. */
+  @FunctionalInterface
+  public interface StrategyFactory {
+    Strategy create(CampaignConfig config, IntToLongFunction siteKeys);
+  }
 
   private final CampaignConfig config;
   private final PrintStream progress;
+  private final StrategyFactory strategies;
   private final SiteTable sites = new SiteTable();
   private final Map<String, FoundBug> bySignature = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+  private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private volatile boolean stopRequested;
+  private long executions;
+  private long skipped;
+  private int consecutiveSkips;
+  private String lastSkipReason;
+  private Thread executing;
 
   public Campaign(CampaignConfig config, PrintStream progress) {
-    this.config = config;
-    this.progress = progress;
+    this(
+        config,
+        progress,
+        (c, siteKeys) ->
+            Strategies.create(c.strategy(), c.depth(), c.seed(), siteKeys, c.graphBudget()));
   }
 
-  public void requestStop() {
+  /** A campaign whose strategy is made by {@code strategies} instead of from its name. */
+  public Campaign(CampaignConfig config, PrintStream progress, StrategyFactory strategies) {
+    this.config = config;
+    this.progress = progress;
+    this.strategies = strategies;
+  }
+
+  /**
+   * Stops the campaign after the current run, which is cut short: the executor takes an interrupt
+   * as the end of the run and skips it.
+   */
+  public synchronized void requestStop() {
     stopRequested = true;
+    if (executing != null) {
+      executing.interrupt();
+    }
   }
 
   public SiteTable sites() {
     return sites;
   }
 
-  /** Runs the campaign; throws only for configuration problems found before the first run. */
+  /**
+   * Runs the campaign and writes its summary; throws only for configuration problems found before
+   * the first run, and if the summary itself cannot be written.
+   */
   public CampaignResult run() throws TargetException, IOException {
     TargetClassPath classPath = new TargetClassPath(config.classPath());
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
     RunExecutor executor = new RunExecutor(instrumenter, config.target(), config.budget());
     executor.validate();
-    Strategy strategy =
-        Strategies.create(
-            config.strategy(), config.depth(), config.seed(), Strategies.siteKeys(sites));
+    Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
+
+    long start = System.nanoTime();
+    String stopReason;
+    boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
-      return loop(executor, strategy, instrumenter, output);
+      stopReason = loop(executor, strategy, start, output);
+    } catch (VirtualMachineError e) {
+      reserve.release();
+      weftFailed = true;
+      stopReason = failure(e);
+    } catch (RuntimeException | Error | IOException e) {
+      weftFailed = true;
+      stopReason = failure(e);
     }
+    takeNotes(strategy);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    CampaignResult result =
+        new CampaignResult(
+            executions,
+            skipped,
+            seconds,
+            new ArrayList<>(bySignature.values()),
+            stopReason,
+            strategy.describe(),
+            strategy.status(),
+            strategy.stats(),
+            List.copyOf(notes),
+            instrumenter.instrumentedClasses(),
+            instrumenter.definedAtRunTime(),
+            instrumenter.skippedClasses(),
+            weftFailed);
+    SummaryFile.write(config, result);
+    return result;
   }
 
-  private CampaignResult loop(
-      RunExecutor executor, Strategy strategy, Instrumenter instrumenter, TargetOutput output)
+  /** Says why Weft failed, with the stack, and returns the stop reason. */
+  private String failure(Throwable e) {
+    String what =
+        e instanceof OutOfMemoryError
+            ? "Weft ran out of memory"
+            : "Weft failed with an internal error";
+    progress.println("[weft] " + what + " after " + executions + " executions:");
+    e.printStackTrace(progress);
+    progress.flush();
+    return what + " (" + e + ")";
+  }
+
+  private String loop(RunExecutor executor, Strategy strategy, long start, TargetOutput output)
       throws TargetException, IOException {
-    long start = System.nanoTime();
     long lastPrint = start;
-    long executions = 0;
-    long skipped = 0;
-    int consecutiveSkips = 0;
     String stopReason = null;
-    String lastSkipReason = null;
     while (stopReason == null) {
       if (stopRequested) {
-        stopReason = "interrupted";
-        break;
+        return "interrupted";
       }
       if (config.iterations() > 0 && executions >= config.iterations()) {
-        stopReason = "iteration budget reached";
-        break;
+        return "iteration budget reached";
       }
       long now = System.nanoTime();
       if (config.time() != null && now - start >= config.time().toNanos()) {
-        stopReason = "time budget reached";
-        break;
+        return "time budget reached";
       }
-      boolean echo = config.showOutput() || (executions == 0 && !config.quiet());
-      output.beginExecution(echo);
-      RunResult result;
-      CapturedOutput captured;
-      try {
-        result = executor.execute(strategy, ++executions);
-      } finally {
-        captured = output.endExecution();
-      }
-      if (executions == 1 && echo && !config.showOutput() && !captured.isEmpty()) {
-        say(
-            "the target's output above is from execution 1; later executions' output is kept"
-                + " for the reports of failing ones (--show-output prints all of it)");
-      }
-      if (result.outcome() == RunResult.Outcome.SKIPPED) {
-        skipped++;
-        consecutiveSkips++;
-        if (!result.diagnostic().equals(lastSkipReason)) {
-          lastSkipReason = result.diagnostic();
-          say("run " + executions + " skipped: " + result.diagnostic());
-        }
-        if (consecutiveSkips >= MAX_CONSECUTIVE_SKIPS) {
-          stopReason = "every run is skipped: " + lastSkipReason;
-        }
-      } else {
-        consecutiveSkips = 0;
-      }
-      if (result.failed()) {
-        boolean isNew = false;
-        for (Failure f : result.failures()) {
-          isNew |= record(f, result, strategy, executions, captured);
-        }
-        if (isNew && !config.keepGoing()) {
-          stopReason = "found a bug";
-        }
-      }
-      if (executor.leakedThreads() > 0) {
-        stopReason =
-            "a target thread could not be stopped (it runs without reaching any scheduling point);"
-                + " stopping so it does not slow further runs";
-      }
+      stopReason = runOnce(executor, strategy, output);
       now = System.nanoTime();
       if (now - lastPrint >= 1_000_000_000L) {
         lastPrint = now;
         say(statusLine(executions, skipped, now - start, strategy.status()));
       }
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return new CampaignResult(
-        executions,
-        skipped,
-        seconds,
-        new ArrayList<>(bySignature.values()),
-        stopReason,
-        strategy.status(),
-        strategy.stats(),
-        instrumenter.instrumentedClasses(),
-        instrumenter.definedAtRunTime(),
-        instrumenter.skippedClasses());
+    return stopReason;
+  }
+
+  /**
+   * One execution and what follows from it; returns why the campaign stops, or null. A method of
+   * its own so that nothing keeps the run's result, and its trace of possibly millions of events,
+   * alive during the next run.
+   */
+  private String runOnce(RunExecutor executor, Strategy strategy, TargetOutput output)
+      throws TargetException, IOException {
+    String stopReason = null;
+    boolean echo = config.showOutput() || (executions == 0 && !config.quiet());
+    output.beginExecution(echo);
+    RunResult result;
+    CapturedOutput captured;
+    try {
+      result = execute(executor, strategy);
+    } finally {
+      captured = output.endExecution();
+    }
+    if (result == null) {
+      return "interrupted";
+    }
+    if (executions == 1 && echo && !config.showOutput() && !captured.isEmpty()) {
+      say(
+          "the target's output above is from execution 1; later executions' output is kept"
+              + " for the reports of failing ones (--show-output prints all of it)");
+    }
+    takeNotes(strategy);
+    if (result.outcome() == RunResult.Outcome.SKIPPED) {
+      skipped++;
+      consecutiveSkips++;
+      if (!result.diagnostic().equals(lastSkipReason)) {
+        lastSkipReason = result.diagnostic();
+        say("run " + executions + " skipped: " + result.diagnostic());
+      }
+      if (consecutiveSkips >= MAX_CONSECUTIVE_SKIPS) {
+        stopReason = "every run is skipped: " + lastSkipReason;
+      }
+    } else {
+      consecutiveSkips = 0;
+    }
+    if (result.failed()) {
+      boolean isNew = false;
+      for (Failure f : result.failures()) {
+        isNew |= record(f, result, strategy, executions, captured);
+      }
+      if (isNew && !config.keepGoing()) {
+        stopReason = "found a bug";
+      }
+    }
+    if (executor.leakedThreads() > 0) {
+      stopReason =
+          "a target thread could not be stopped (it runs without reaching any scheduling point);"
+              + " stopping so it does not slow further runs";
+    }
+    return stopReason;
+  }
+
+  /**
+   * One execution, interruptible by {@link #requestStop()} and by nothing after it; null if a stop
+   * was requested before it began.
+   */
+  private RunResult execute(RunExecutor executor, Strategy strategy) throws TargetException {
+    synchronized (this) {
+      if (stopRequested) {
+        return null;
+      }
+      executing = Thread.currentThread();
+    }
+    try {
+      return executor.execute(strategy, ++executions);
+    } finally {
+      synchronized (this) {
+        executing = null;
+      }
+      Thread.interrupted();
+    }
+  }
+
+  private void takeNotes(Strategy strategy) {
+    for (String note : strategy.takeNotes()) {
+      notes.add(note);
+      say("note: " + note);
+    }
   }
 
   private boolean record(

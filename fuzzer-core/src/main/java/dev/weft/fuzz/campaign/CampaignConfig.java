@@ -1,5 +1,6 @@
 package dev.weft.fuzz.campaign;
 
+import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.List;
  * @param jvmOptions the options of the JVM the campaign runs in, recorded in each finding
  * @param quiet no progress output, and none of the target's output unless {@code showOutput}
  * @param showOutput print the target's output of every execution, not only of the first
+ * @param graphBudget the most events of a run the segment strategy analyses in one graph
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -27,6 +29,7 @@ public record CampaignConfig(
     Path out,
     RunBudget budget,
     List<String> jvmOptions,
+    GraphBudget graphBudget,
     boolean quiet,
     boolean showOutput) {
 

@@ -6,6 +6,10 @@ import java.util.Map;
 /**
  * What a campaign did: executions, time, the distinct findings in the order found, and the
  * strategy's own figures (segment coverage, for instance) in words and as numbers.
+ *
+ * @param notes what the strategy said once about how it degraded (long runs, memory)
+ * @param weftFailed whether the campaign stopped because Weft itself failed (out of memory, an
+ *     internal error) rather than on a budget, a finding or a request
  */
 public record CampaignResult(
     long executions,
@@ -13,8 +17,11 @@ public record CampaignResult(
     double seconds,
     List<FoundBug> findings,
     String stopReason,
+    String strategyDescription,
     String strategyStatus,
     Map<String, Number> strategyStats,
+    List<String> notes,
     int instrumentedClasses,
     int definedAtRunTime,
-    Map<String, String> skippedClasses) {}
+    Map<String, String> skippedClasses,
+    boolean weftFailed) {}

@@ -1,6 +1,6 @@
 package dev.weft.fuzz.strategy;
 
-import dev.weft.graph.GraphBuilder;
+import dev.weft.graph.GraphBudget;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.HarmoniousSelection;
 import dev.weft.graph.mutation.ImaginarySegment;
@@ -16,7 +16,6 @@ import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,46 +40,61 @@ import java.util.function.IntToLongFunction;
  * </ol>
  *
  * Everything is in memory; a key is targeted at most once per campaign (plus its retries).
+ *
+ * <p>Memory stays bounded on long runs: a run longer than the {@link GraphBudget} is analysed one
+ * window at a time ({@link WindowedAnalysis}), and the queue holds at most {@value
+ * #MAX_QUEUED_BYTES} bytes of schedules and the graphs they keep ({@link ScheduleQueue}). Should an
+ * analysis still run out of memory, the run's plan and the queue are dropped (their targets may be
+ * planned again), the budget is halved, the user is told, and the campaign goes on with fresh runs.
  */
 public final class SegmentStrategy implements Strategy {
   static final int MAX_RETRIES = 2;
   static final int MAX_QUEUED = 2_000;
   static final int SCHEDULES_PER_ROUND = 32;
 
-  /**
-   * Events in queued schedules at most (about 4 bytes each, plus the graphs they refer to): runs of
-   * 10^5 events and more must not let the queue eat the heap. Mutation waits while it is full.
-   */
-  static final long MAX_QUEUED_EVENTS = 10_000_000;
+  /** Bytes the queue may keep alive: about three rounds planned on full 200,000-event windows. */
+  static final long MAX_QUEUED_BYTES = 64L << 20;
 
-  private final IntToLongFunction siteKeys;
-  private final SegmentEnumerator enumerator;
+  private final WindowedAnalysis analysis;
   private final InterleavingMutation mutation;
   private final Coverage coverage = new Coverage();
   private final LongOpenHashSet targeted = new LongOpenHashSet();
-  private final ArrayDeque<Planned> queue = new ArrayDeque<>();
+  private final ScheduleQueue queue = new ScheduleQueue(MAX_QUEUED, MAX_QUEUED_BYTES);
+  private final List<String> notes = new ArrayList<>();
   private final Pct pct;
   private final RandomWalk randomWalk;
   private Strategy current;
-  private Planned currentPlan;
+  private ScheduleQueue.Entry currentPlan;
   private long freshRuns;
   private long scheduledRuns;
   private long targetsTried;
   private long targetsRealised;
   private long infeasible;
-  private int queuedTargets;
-  private long queuedEvents;
-
-  /** A queued schedule and how often its targets have been retried. */
-  private record Planned(PlannedSchedule plan, int retries) {}
+  private long runNumber;
+  private long windowedRuns;
+  private int largestGraph;
+  private long planningFailures;
+  private boolean windowsNoted;
+  private boolean minimumNoted;
 
   /**
    * @param siteKeys stable key of a trace site id
    * @param depth PCT depth for fresh runs
    */
   public SegmentStrategy(IntToLongFunction siteKeys, int depth, long seed, SegmentOptions options) {
-    this.siteKeys = siteKeys;
-    this.enumerator = new SegmentEnumerator(options);
+    this(siteKeys, depth, seed, options, GraphBudget.DEFAULT);
+  }
+
+  /**
+   * @param budget the most events of a run one graph covers; longer runs are analysed in windows
+   */
+  public SegmentStrategy(
+      IntToLongFunction siteKeys,
+      int depth,
+      long seed,
+      SegmentOptions options,
+      GraphBudget budget) {
+    this.analysis = new WindowedAnalysis(siteKeys, new SegmentEnumerator(options), budget);
     this.mutation = new InterleavingMutation(new Random(seed), SCHEDULES_PER_ROUND);
     this.pct = new Pct(depth, seed ^ 0x5EED);
     this.randomWalk = new RandomWalk(seed ^ 0xFACE);
@@ -88,10 +102,9 @@ public final class SegmentStrategy implements Strategy {
 
   @Override
   public void beginRun(long runNumber) {
+    this.runNumber = runNumber;
     currentPlan = queue.poll();
     if (currentPlan != null) {
-      queuedTargets -= currentPlan.plan().targets().size();
-      queuedEvents -= currentPlan.plan().schedule().length();
       current = new ScheduleFollower(currentPlan.plan().schedule());
       scheduledRuns++;
     } else if (freshRuns++ == 0) {
@@ -117,13 +130,39 @@ public final class SegmentStrategy implements Strategy {
         && result.outcome() != RunResult.Outcome.FAILED) {
       return;
     }
-    InterleavingGraph graph = GraphBuilder.build(result.trace(), result.threadNames(), siteKeys);
-    Segments segments = enumerator.enumerate(graph);
+    try {
+      learn(result);
+    } catch (OutOfMemoryError e) {
+      degrade(result);
+    }
+  }
+
+  private void learn(RunResult result) {
+    WindowedAnalysis.Result analysed =
+        analysis.analyse(result, currentPlan == null ? null : currentPlan.plan().source());
+    InterleavingGraph graph = analysed.graph();
+    largestGraph = Math.max(largestGraph, graph.vertexCount());
+    if (analysed.windowed()) {
+      windowedRuns++;
+      if (!windowsNoted) {
+        windowsNoted = true;
+        note(
+            String.format(
+                "run %d has %,d events, more than the graph budget of %,d (--graph-events):"
+                    + " segment planning analyses one window of %,d events per long run, a"
+                    + " different one each time",
+                runNumber,
+                analysed.runEvents(),
+                analysis.budget().maxEvents(),
+                analysed.window().size()));
+      }
+    }
+    Segments segments = analysed.segments();
     int newKeys = coverage.addAll(segments);
     if (currentPlan != null) {
       checkTargets(segments);
     }
-    if (newKeys > 0 && queue.size() < MAX_QUEUED && queuedEvents < MAX_QUEUED_EVENTS) {
+    if (newKeys > 0 && queue.hasRoomFor(graph)) {
       HarmoniousSelection.Plan plan =
           mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
       for (ImaginarySegment s : plan.infeasible()) {
@@ -132,6 +171,40 @@ public final class SegmentStrategy implements Strategy {
       infeasible += plan.infeasible().size();
       enqueue(plan.schedules(), 0);
     }
+  }
+
+  /**
+   * Analysis or planning ran out of memory: what it was building is garbage now. Drops the queue
+   * too (it may be what filled the heap), un-targets its targets so they can be planned again,
+   * halves the budget, and says so; fresh runs carry the campaign on.
+   */
+  private void degrade(RunResult result) {
+    planningFailures++;
+    int dropped = queue.size();
+    for (ImaginarySegment s : queue.clear()) {
+      targeted.remove(s.key());
+    }
+    boolean shrunk = analysis.shrink();
+    if (shrunk || !minimumNoted) {
+      minimumNoted |= !shrunk;
+      note(
+          String.format(
+              "segment planning ran out of memory on run %d (%,d events): dropped its plan and"
+                  + " %d queued schedule%s; %s",
+              runNumber,
+              result.trace().size(),
+              dropped,
+              dropped == 1 ? "" : "s",
+              shrunk
+                  ? String.format(
+                      "later runs are analysed in windows of at most %,d events",
+                      analysis.budget().maxEvents())
+                  : "the budget is at its minimum; runs that exhaust memory go unplanned"));
+    }
+  }
+
+  private void note(String note) {
+    notes.add(note);
   }
 
   private void checkTargets(Segments segments) {
@@ -160,9 +233,7 @@ public final class SegmentStrategy implements Strategy {
       for (ImaginarySegment s : p.targets()) {
         targeted.add(s.key());
       }
-      queuedTargets += p.targets().size();
-      queuedEvents += p.schedule().length();
-      queue.add(new Planned(p, retries));
+      queue.add(p, retries);
     }
   }
 
@@ -173,7 +244,7 @@ public final class SegmentStrategy implements Strategy {
 
   /** Imaginary segments in queued schedules. */
   public int pendingTargets() {
-    return queuedTargets;
+    return queue.targets();
   }
 
   public long scheduledRuns() {
@@ -189,6 +260,17 @@ public final class SegmentStrategy implements Strategy {
     out.put("targetsTried", targetsTried);
     out.put("targetsRealised", targetsRealised);
     out.put("infeasibleTargets", infeasible);
+    out.put("graphBudget", analysis.budget().maxEvents());
+    out.put("largestGraph", largestGraph);
+    out.put("windowedRuns", windowedRuns);
+    out.put("planningOutOfMemory", planningFailures);
+    return out;
+  }
+
+  @Override
+  public List<String> takeNotes() {
+    List<String> out = List.copyOf(notes);
+    notes.clear();
     return out;
   }
 

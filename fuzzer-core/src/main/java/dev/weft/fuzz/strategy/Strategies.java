@@ -1,5 +1,6 @@
 package dev.weft.fuzz.strategy;
 
+import dev.weft.graph.GraphBudget;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.Pct;
@@ -23,9 +24,17 @@ public final class Strategies {
    * @param siteKeys stable key of a site id, for strategies that compare runs ({@code segment})
    */
   public static Strategy create(String name, int depth, long seed, IntToLongFunction siteKeys) {
+    return create(name, depth, seed, siteKeys, GraphBudget.DEFAULT);
+  }
+
+  /**
+   * @param budget the most events of a run one interleaving graph covers ({@code segment})
+   */
+  public static Strategy create(
+      String name, int depth, long seed, IntToLongFunction siteKeys, GraphBudget budget) {
     switch (name.toLowerCase(Locale.ROOT)) {
       case "segment":
-        return new SegmentStrategy(siteKeys, depth, seed, SegmentOptions.DEFAULT);
+        return new SegmentStrategy(siteKeys, depth, seed, SegmentOptions.DEFAULT, budget);
       case "random":
         return new RandomWalk(seed);
       case "pct":

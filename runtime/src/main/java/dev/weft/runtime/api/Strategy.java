@@ -35,6 +35,15 @@ public interface Strategy {
     return java.util.Map.of();
   }
 
+  /**
+   * What the strategy has to tell the user once, since the last call: how it degraded on a run (a
+   * long run analysed in windows, planning that ran out of memory). The campaign prints each note
+   * and keeps it in {@code summary.json}, so that nothing the strategy left out goes unsaid.
+   */
+  default java.util.List<String> takeNotes() {
+    return java.util.List.of();
+  }
+
   /** A short name for reports, e.g. {@code pct(d=3)}. */
   String describe();
 }

@@ -7,42 +7,73 @@ import java.util.Arrays;
  * The total order of events of one run, in parallel primitive arrays: traces of 10^5 events are
  * normal, and an object per event would cost several times the memory and a pointer chase per read.
  * The global index of an event is its position.
+ *
+ * <p>The arrays are chunks of {@value #CHUNK} events (the first grows from 256 up to that): a run
+ * of millions of events costs its 21 bytes per event and no more, where one array grown by doubling
+ * would hold up to twice that, and three times while it is copied, which is what exhausts the heap
+ * of a long run first. A chunk's {@code long[]} is 256 KB, under the size at which G1 gives an
+ * array regions of its own (half a region, 512 KB at the smallest), so chunks do not fragment the
+ * heap.
  */
 public final class Trace {
+  private static final int SHIFT = 15;
+  static final int CHUNK = 1 << SHIFT;
+  private static final int MASK = CHUNK - 1;
+
   private int size;
-  private int[] thread = new int[256];
-  private int[] indexInThread = new int[256];
-  private byte[] kind = new byte[256];
-  private int[] site = new int[256];
-  private long[] location = new long[256];
+  private int[][] thread = {new int[256]};
+  private int[][] indexInThread = {new int[256]};
+  private byte[][] kind = {new byte[256]};
+  private int[][] site = {new int[256]};
+  private long[][] location = {new long[256]};
   private int[] perThreadCount = new int[8];
   private final IntArrayList causalEdges = new IntArrayList();
 
   /** Appends an event and returns its global index. */
   public int append(int threadIndex, EventKind eventKind, int siteId, long locationKey) {
-    if (size == thread.length) {
-      grow();
+    int i = size;
+    int c = i >>> SHIFT;
+    int o = i & MASK;
+    if (c == thread.length) {
+      addChunk();
+    } else if (o == thread[c].length) {
+      growFirstChunk();
     }
     if (threadIndex >= perThreadCount.length) {
       perThreadCount =
           Arrays.copyOf(perThreadCount, Math.max(threadIndex + 1, perThreadCount.length * 2));
     }
-    int i = size++;
-    thread[i] = threadIndex;
-    indexInThread[i] = perThreadCount[threadIndex]++;
-    kind[i] = (byte) eventKind.ordinal();
-    site[i] = siteId;
-    location[i] = locationKey;
+    size++;
+    thread[c][o] = threadIndex;
+    indexInThread[c][o] = perThreadCount[threadIndex]++;
+    kind[c][o] = (byte) eventKind.ordinal();
+    site[c][o] = siteId;
+    location[c][o] = locationKey;
     return i;
   }
 
-  private void grow() {
-    int n = thread.length * 2;
-    thread = Arrays.copyOf(thread, n);
-    indexInThread = Arrays.copyOf(indexInThread, n);
-    kind = Arrays.copyOf(kind, n);
-    site = Arrays.copyOf(site, n);
-    location = Arrays.copyOf(location, n);
+  /** Doubles the first chunk, the only one that starts small (most runs are short). */
+  private void growFirstChunk() {
+    int n = Math.min(CHUNK, thread[0].length * 2);
+    thread[0] = Arrays.copyOf(thread[0], n);
+    indexInThread[0] = Arrays.copyOf(indexInThread[0], n);
+    kind[0] = Arrays.copyOf(kind[0], n);
+    site[0] = Arrays.copyOf(site[0], n);
+    location[0] = Arrays.copyOf(location[0], n);
+  }
+
+  private void addChunk() {
+    int c = thread.length;
+    thread = Arrays.copyOf(thread, c + 1);
+    indexInThread = Arrays.copyOf(indexInThread, c + 1);
+    kind = Arrays.copyOf(kind, c + 1);
+    site = Arrays.copyOf(site, c + 1);
+    location = Arrays.copyOf(location, c + 1);
+    thread[c] = new int[CHUNK];
+    indexInThread[c] = new int[CHUNK];
+    kind[c] = new byte[CHUNK];
+    site[c] = new int[CHUNK];
+    location[c] = new long[CHUNK];
   }
 
   /**
@@ -50,27 +81,32 @@ public final class Trace {
    * compare-and-set that failed only read its location.
    */
   public void setKind(int event, EventKind eventKind) {
-    kind[event] = (byte) eventKind.ordinal();
+    kind[event >>> SHIFT][event & MASK] = (byte) eventKind.ordinal();
   }
 
   public int size() {
     return size;
   }
 
+  /** Events the arrays have room for now. */
+  int capacity() {
+    return thread.length == 1 ? thread[0].length : thread.length * CHUNK;
+  }
+
   public int thread(int event) {
-    return thread[event];
+    return thread[event >>> SHIFT][event & MASK];
   }
 
   public int indexInThread(int event) {
-    return indexInThread[event];
+    return indexInThread[event >>> SHIFT][event & MASK];
   }
 
   public EventKind kind(int event) {
-    return EventKind.of(kind[event]);
+    return EventKind.of(kind[event >>> SHIFT][event & MASK]);
   }
 
   public int site(int event) {
-    return site[event];
+    return site[event >>> SHIFT][event & MASK];
   }
 
   /**
@@ -78,7 +114,7 @@ public final class Trace {
    * element, static field or lock in this run. Use {@link Locations} for a name stable across runs.
    */
   public long location(int event) {
-    return location[event];
+    return location[event >>> SHIFT][event & MASK];
   }
 
   /**

@@ -1,0 +1,93 @@
+package dev.weft.fuzz.strategy;
+
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.mutation.ImaginarySegment;
+import dev.weft.graph.mutation.PlannedSchedule;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The schedules waiting to run, first planned first run, bounded in number and in the heap they
+ * keep alive: four bytes per planned event of each, plus, once per graph they were planned on, that
+ * graph's footprint (it is kept so that missed targets can be planned again, and it holds the
+ * prefix its schedules replay). Long runs must not let the queue eat the heap; mutation waits while
+ * it is full.
+ */
+final class ScheduleQueue {
+  /** A queued schedule and how often its targets have been retried. */
+  record Entry(PlannedSchedule plan, int retries) {}
+
+  private final int maxSchedules;
+  private final long maxBytes;
+  private final ArrayDeque<Entry> entries = new ArrayDeque<>();
+  private final Map<InterleavingGraph, Integer> schedulesPerGraph = new IdentityHashMap<>();
+  private long bytes;
+  private int targets;
+
+  ScheduleQueue(int maxSchedules, long maxBytes) {
+    this.maxSchedules = maxSchedules;
+    this.maxBytes = maxBytes;
+  }
+
+  void add(PlannedSchedule p, int retries) {
+    entries.add(new Entry(p, retries));
+    targets += p.targets().size();
+    bytes += 4L * p.schedule().length();
+    if (schedulesPerGraph.merge(p.source(), 1, Integer::sum) == 1) {
+      bytes += p.source().footprintBytes();
+    }
+  }
+
+  /** The next schedule to run, or null. */
+  Entry poll() {
+    Entry e = entries.poll();
+    if (e != null) {
+      PlannedSchedule p = e.plan();
+      targets -= p.targets().size();
+      bytes -= 4L * p.schedule().length();
+      if (schedulesPerGraph.merge(p.source(), -1, Integer::sum) == 0) {
+        schedulesPerGraph.remove(p.source());
+        bytes -= p.source().footprintBytes();
+      }
+    }
+    return e;
+  }
+
+  /** Drops every queued schedule and returns their targets. */
+  List<ImaginarySegment> clear() {
+    List<ImaginarySegment> dropped = new ArrayList<>();
+    for (Entry e : entries) {
+      dropped.addAll(e.plan().targets());
+    }
+    entries.clear();
+    schedulesPerGraph.clear();
+    bytes = 0;
+    targets = 0;
+    return dropped;
+  }
+
+  /**
+   * Whether schedules planned on {@code graph} may be queued now: fewer than the most schedules,
+   * and room for the graph's footprint (always, when the queue is empty, so that a run whose graph
+   * alone is over the limit is still planned on). Otherwise mutation waits.
+   */
+  boolean hasRoomFor(InterleavingGraph graph) {
+    if (entries.isEmpty()) {
+      return true;
+    }
+    long more = schedulesPerGraph.containsKey(graph) ? 0 : graph.footprintBytes();
+    return entries.size() < maxSchedules && bytes + more <= maxBytes;
+  }
+
+  int size() {
+    return entries.size();
+  }
+
+  /** Imaginary segments the queued schedules target. */
+  int targets() {
+    return targets;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.weft.fuzz.strategy;
+
+import dev.weft.graph.GraphBudget;
+import dev.weft.graph.GraphBuilder;
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.TraceWindow;
+import dev.weft.graph.segment.SegmentEnumerator;
+import dev.weft.graph.segment.Segments;
+import dev.weft.runtime.api.RunResult;
+import java.util.function.IntToLongFunction;
+
+/**
+ * Turns a finished run into the graph and segments the segment strategy learns from, within the
+ * {@link GraphBudget}: a run longer than the budget is analysed on one window of it. A run that
+ * followed a schedule planned on a window is analysed on the same window, so that its targets are
+ * looked for where they were planned; any other long run takes the next window in the budget's
+ * rotation, so that over time all of a long run is analysed.
+ */
+final class WindowedAnalysis {
+  /** What one run gave. */
+  record Result(InterleavingGraph graph, Segments segments, TraceWindow window, int runEvents) {
+    boolean windowed() {
+      return !window.isWhole(runEvents);
+    }
+  }
+
+  private final IntToLongFunction siteKeys;
+  private final SegmentEnumerator enumerator;
+  private GraphBudget budget;
+  private long turn;
+
+  WindowedAnalysis(IntToLongFunction siteKeys, SegmentEnumerator enumerator, GraphBudget budget) {
+    this.siteKeys = siteKeys;
+    this.enumerator = enumerator;
+    this.budget = budget;
+  }
+
+  /**
+   * @param plannedOn the graph the run's schedule was planned on, or null for a fresh run
+   */
+  Result analyse(RunResult run, InterleavingGraph plannedOn) {
+    int events = run.trace().size();
+    TraceWindow window;
+    if (budget.fits(events)) {
+      window = TraceWindow.whole(events);
+    } else if (plannedOn != null) {
+      window = budget.windowAt(events, plannedOn.firstEvent());
+    } else {
+      window = budget.window(events, turn++);
+    }
+    InterleavingGraph graph = GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window);
+    return new Result(graph, enumerator.enumerate(graph), window, events);
+  }
+
+  GraphBudget budget() {
+    return budget;
+  }
+
+  /**
+   * Halves the budget (not below {@link GraphBudget#MIN_EVENTS}) after an analysis ran out of
+   * memory; returns whether it changed.
+   */
+  boolean shrink() {
+    int half = Math.max(GraphBudget.MIN_EVENTS, budget.maxEvents() / 2);
+    if (half == budget.maxEvents()) {
+      return false;
+    }
+    budget = new GraphBudget(half);
+    return true;
+  }
+}

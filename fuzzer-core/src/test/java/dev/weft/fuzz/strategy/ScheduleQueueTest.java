@@ -1,0 +1,69 @@
+package dev.weft.fuzz.strategy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.graph.GraphBuilder;
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.TraceWindow;
+import dev.weft.graph.mutation.ImaginarySegment;
+import dev.weft.graph.mutation.PlannedSchedule;
+import dev.weft.graph.mutation.Schedule;
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
+import dev.weft.runtime.trace.Trace;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The queue counts what its schedules keep alive, a graph once however many share it. */
+class ScheduleQueueTest {
+  private static InterleavingGraph windowOfALongRun() {
+    Trace trace = new Trace();
+    for (int i = 0; i < 50_000; i++) {
+      trace.append(i % 2, i % 3 == 0 ? EventKind.WRITE : EventKind.READ, i % 7, Locations.of(1, 1));
+    }
+    return GraphBuilder.build(
+        trace, List.of("main", "main.1"), site -> site, new TraceWindow(40_000, 50_000));
+  }
+
+  private static PlannedSchedule plannedOn(InterleavingGraph g, long key) {
+    int[] order = new int[g.vertexCount()];
+    for (int v = 0; v < order.length; v++) {
+      order[v] = v;
+    }
+    return new PlannedSchedule(
+        Schedule.of(g, order), List.of(new ImaginarySegment(0, 1, 1, key)), g);
+  }
+
+  @Test
+  void aSecondGraphWaitsUntilTheFirstsSchedulesHaveRun() {
+    InterleavingGraph first = windowOfALongRun();
+    InterleavingGraph second = windowOfALongRun();
+    long room = first.footprintBytes() + 3 * 4L * first.vertexCount();
+    ScheduleQueue queue = new ScheduleQueue(100, room);
+    assertThat(queue.hasRoomFor(first)).isTrue();
+    queue.add(plannedOn(first, 1), 0);
+    queue.add(plannedOn(first, 2), 0);
+    assertThat(queue.hasRoomFor(first)).as("a graph already queued costs nothing more").isTrue();
+    assertThat(queue.hasRoomFor(second)).isFalse();
+    assertThat(queue.targets()).isEqualTo(2);
+
+    assertThat(queue.poll().plan().targets().get(0).key()).isEqualTo(1);
+    assertThat(queue.hasRoomFor(second)).isFalse();
+    assertThat(queue.poll().plan().targets().get(0).key()).isEqualTo(2);
+    assertThat(queue.poll()).isNull();
+    queue.add(plannedOn(second, 3), 0);
+    assertThat(queue.hasRoomFor(first)).isFalse();
+    assertThat(queue.clear()).extracting(ImaginarySegment::key).containsExactly(3L);
+    assertThat(queue.hasRoomFor(first)).isTrue();
+    assertThat(queue.targets()).isZero();
+  }
+
+  @Test
+  void anEmptyQueueTakesEvenAGraphOverTheLimit() {
+    InterleavingGraph g = windowOfALongRun();
+    ScheduleQueue queue = new ScheduleQueue(100, g.footprintBytes() / 2);
+    assertThat(queue.hasRoomFor(g)).isTrue();
+    queue.add(plannedOn(g, 1), 0);
+    assertThat(queue.hasRoomFor(windowOfALongRun())).isFalse();
+  }
+}
