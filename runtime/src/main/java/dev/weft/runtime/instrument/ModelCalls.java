@@ -3,6 +3,7 @@ package dev.weft.runtime.instrument;
 import dev.weft.runtime.perrun.ControlledForkJoinPool;
 import dev.weft.runtime.perrun.ControlledScheduledThreadPoolExecutor;
 import dev.weft.runtime.perrun.ControlledThreadPoolExecutor;
+import dev.weft.runtime.perrun.ControlledTimer;
 import dev.weft.runtime.perrun.ModelExecutors;
 import dev.weft.runtime.perrun.ModelForkJoin;
 import java.util.Set;
@@ -15,7 +16,7 @@ import net.bytebuddy.jar.asm.Type;
  * default pool is the JDK's common pool, {@code ForkJoinPool.commonPool()} and {@code
  * ForkJoinTask.invokeAll}), and classes whose construction and subclassing get a model subclass
  * with the same constructors ({@code ThreadPoolExecutor}, {@code ScheduledThreadPoolExecutor},
- * {@code ForkJoinPool}).
+ * {@code ForkJoinPool}, {@code java.util.Timer}).
  */
 public final class ModelCalls {
   static final String MODEL_EXECUTORS = Type.getInternalName(ModelExecutors.class);
@@ -57,7 +58,9 @@ public final class ModelCalls {
           "java/util/concurrent/ScheduledThreadPoolExecutor",
           Type.getInternalName(ControlledScheduledThreadPoolExecutor.class),
           "java/util/concurrent/ForkJoinPool",
-          Type.getInternalName(ControlledForkJoinPool.class));
+          Type.getInternalName(ControlledForkJoinPool.class),
+          "java/util/Timer",
+          Type.getInternalName(ControlledTimer.class));
 
   private static final String PER_RUN_PACKAGE = TargetClassPath.PER_RUN_PACKAGE.replace('.', '/');
 
