@@ -64,6 +64,17 @@ public final class DefinedClasses implements ClassFileTransformer {
     }
   }
 
+  /**
+   * Classes the JDK generates into a loader below the target's (reflection accessors in a {@code
+   * DelegatingClassLoader}, for one) are the JDK's own code and stay as they are.
+   */
+  private static boolean isJdk(String internalName) {
+    return internalName.startsWith("jdk/")
+        || internalName.startsWith("sun/")
+        || internalName.startsWith("java/")
+        || internalName.startsWith("com/sun/");
+  }
+
   @Override
   public byte[] transform(
       ClassLoader loader,
@@ -71,7 +82,7 @@ public final class DefinedClasses implements ClassFileTransformer {
       Class<?> beingRedefined,
       ProtectionDomain domain,
       byte[] bytes) {
-    if (beingRedefined != null || loader == null || internalName == null) {
+    if (beingRedefined != null || loader == null || internalName == null || isJdk(internalName)) {
       return null;
     }
     TargetClassLoader run = TargetClassLoader.enclosing(loader);
