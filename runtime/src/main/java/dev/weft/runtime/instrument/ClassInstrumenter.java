@@ -21,11 +21,16 @@ final class ClassInstrumenter extends ClassVisitor {
   private int version;
   private MethodRefBridges bridges;
 
-  ClassInstrumenter(ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields) {
+  /** The class file version to raise older classes to, or 0 to keep each class's own. */
+  private final int minVersion;
+
+  ClassInstrumenter(
+      ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields, int minVersion) {
     super(Opcodes.ASM9, next);
     this.types = types;
     this.sites = sites;
     this.fields = fields;
+    this.minVersion = minVersion;
   }
 
   @Override
@@ -37,11 +42,11 @@ final class ClassInstrumenter extends ClassVisitor {
       String superName,
       String[] interfaces) {
     this.className = name;
-    this.version = version;
+    this.version = (version & 0xFFFF) < minVersion ? minVersion : version;
     this.bridges = new MethodRefBridges(name, (access & Opcodes.ACC_INTERFACE) != 0);
     String parent =
         ModelCalls.substitutesIn(name) ? ModelCalls.substituteFor(superName) : superName;
-    super.visit(version, access, name, signature, parent, interfaces);
+    super.visit(this.version, access, name, signature, parent, interfaces);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.pool.TypePool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -130,16 +131,44 @@ public final class Instrumenter {
     return transform(original, types);
   }
 
+  /**
+   * Class files older than Java 7 are raised to version 51 when their frames can be computed
+   * exactly: only then can their calls into JDK collections become the {@code invokedynamic} access
+   * sites that every newer class gets (an old library's shared {@code Hashtable} or {@code
+   * synchronizedMap} would otherwise have no scheduling point at all). Version 51 has no fallback
+   * to the old inferring verifier, so a class whose frames needed a guess (a type missing from the
+   * class path) keeps its own version.
+   */
   private byte[] transform(byte[] original, TypeHierarchy types) {
-    ClassReader reader = new ClassReader(SubroutineInliner.inline(original));
+    byte[] inlined = SubroutineInliner.inline(original);
+    if (majorVersion(inlined) < Opcodes.V1_7) {
+      boolean[] guessed = {false};
+      byte[] raised = rewrite(inlined, types, Opcodes.V1_7, guessed);
+      if (!guessed[0]) {
+        return raised;
+      }
+    }
+    return rewrite(inlined, types, 0, null);
+  }
+
+  private static int majorVersion(byte[] classFile) {
+    return ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
+  }
+
+  private byte[] rewrite(byte[] classFile, TypeHierarchy types, int minVersion, boolean[] guessed) {
+    ClassReader reader = new ClassReader(classFile);
     ClassWriter writer =
         new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
           @Override
           protected String getCommonSuperClass(String type1, String type2) {
+            if (guessed != null && !(types.knows(type1) && types.knows(type2))) {
+              guessed[0] = true;
+            }
             return types.commonSuperClass(type1, type2);
           }
         };
-    reader.accept(new ClassInstrumenter(writer, types, sites, fields), ClassReader.SKIP_FRAMES);
+    reader.accept(
+        new ClassInstrumenter(writer, types, sites, fields, minVersion), ClassReader.SKIP_FRAMES);
     return writer.toByteArray();
   }
 }

@@ -30,6 +30,15 @@ public final class TypeHierarchy {
     return r.isResolved() ? r.resolve() : null;
   }
 
+  /** Whether the type can be read from the class path (so questions about it get exact answers). */
+  boolean knows(String internalName) {
+    try {
+      return describe(internalName) != null;
+    } catch (RuntimeException unreadable) {
+      return false;
+    }
+  }
+
   boolean isThread(String internalName) {
     if (internalName.equals("java/lang/Thread")) {
       return true;

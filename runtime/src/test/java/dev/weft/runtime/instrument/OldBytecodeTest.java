@@ -62,6 +62,50 @@ class OldBytecodeTest {
     }
   }
 
+  @Test
+  void oldClassesAreRaisedToVersion51UnlessTheirFramesNeedAGuess() throws Exception {
+    writeClasses(Opcodes.V1_4);
+    Files.write(classes.resolve("old/Guess.class"), guessing());
+    Instrumenter instrumenter =
+        new Instrumenter(new TargetClassPath(List.of(classes)), new SiteTable(), new FieldTable());
+    // raised: its JDK collection calls can then become invokedynamic access sites
+    assertThat(majorVersion(instrumenter.instrumented("old.Counter").orElseThrow())).isEqualTo(51);
+    // a merge of two types missing from the class path: version 51 has no verifier to fall back on
+    assertThat(majorVersion(instrumenter.instrumented("old.Guess").orElseThrow())).isEqualTo(48);
+  }
+
+  private static int majorVersion(byte[] classFile) {
+    return ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
+  }
+
+  /** {@code old.Guess.pick(b)} returns a new {@code missing.A} or {@code missing.B}. */
+  private static byte[] guessing() {
+    ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    cw.visit(Opcodes.V1_4, Opcodes.ACC_PUBLIC, "old/Guess", null, "java/lang/Object", null);
+    MethodVisitor m =
+        cw.visitMethod(
+            Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "pick", "(Z)Ljava/lang/Object;", null, null);
+    m.visitCode();
+    Label other = new Label();
+    Label done = new Label();
+    m.visitVarInsn(Opcodes.ILOAD, 0);
+    m.visitJumpInsn(Opcodes.IFEQ, other);
+    m.visitTypeInsn(Opcodes.NEW, "missing/A");
+    m.visitInsn(Opcodes.DUP);
+    m.visitMethodInsn(Opcodes.INVOKESPECIAL, "missing/A", "<init>", "()V", false);
+    m.visitJumpInsn(Opcodes.GOTO, done);
+    m.visitLabel(other);
+    m.visitTypeInsn(Opcodes.NEW, "missing/B");
+    m.visitInsn(Opcodes.DUP);
+    m.visitMethodInsn(Opcodes.INVOKESPECIAL, "missing/B", "<init>", "()V", false);
+    m.visitLabel(done);
+    m.visitInsn(Opcodes.ARETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    cw.visitEnd();
+    return cw.toByteArray();
+  }
+
   private RunExecutor executor(String method) {
     Instrumenter instrumenter =
         new Instrumenter(new TargetClassPath(List.of(classes)), new SiteTable(), new FieldTable());
