@@ -14,9 +14,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Correct programs give no false alarm: 2,000 runs each under random walk and under PCT. */
+/** Correct programs give no false alarm: 1,500 runs each under random walk and under PCT. */
 class CorrectTwinsTest {
-  private static final int RUNS = 2_000;
+  private static final int RUNS = 1_500;
 
   static Stream<Example> twins() {
     return Catalog.twins().stream();
