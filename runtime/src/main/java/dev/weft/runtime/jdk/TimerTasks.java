@@ -1,6 +1,5 @@
 package dev.weft.runtime.jdk;
 
-import java.lang.reflect.Field;
 import java.util.Objects;
 import java.util.TimerTask;
 import sun.misc.Unsafe;
@@ -27,7 +26,7 @@ public final class TimerTasks {
   /** What {@link #fire} answers for a one-shot task: run it, and never again. */
   public static final long ONCE = 0;
 
-  private static final Unsafe UNSAFE = unsafe();
+  private static final Unsafe UNSAFE = ClosedFields.UNSAFE;
   private static final long LOCK = offset("lock");
   private static final long STATE = offset("state");
   private static final long NEXT_EXECUTION_TIME = offset("nextExecutionTime");
@@ -85,22 +84,11 @@ public final class TimerTasks {
     return UNSAFE.getObject(task, LOCK);
   }
 
-  @SuppressWarnings("deprecation") // objectFieldOffset: no supported way to reach a closed field
   private static long offset(String name) {
     try {
-      return UNSAFE.objectFieldOffset(TimerTask.class.getDeclaredField(name));
+      return ClosedFields.offset(TimerTask.class, name);
     } catch (NoSuchFieldException e) {
       throw new IllegalStateException("this JDK's TimerTask has no field " + name, e);
-    }
-  }
-
-  private static Unsafe unsafe() {
-    try {
-      Field f = Unsafe.class.getDeclaredField("theUnsafe");
-      f.setAccessible(true);
-      return (Unsafe) f.get(null);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("sun.misc.Unsafe is not available", e);
     }
   }
 }
