@@ -19,14 +19,8 @@ class JvmThreadSemanticsTest {
 
   @Test
   void aDaemonWaitingAtTheEndIsNoDeadlock() throws Exception {
-    RunExecutor ex = executor("daemonIdleAtExit");
-    RandomWalk random = new RandomWalk(3);
-    for (int run = 1; run <= 50; run++) {
-      RunResult r = ex.execute(random, run);
-      assertThat(r.outcome())
-          .as("run %d: %s %s", run, r.failure(), r.diagnostic())
-          .isEqualTo(RunResult.Outcome.PASSED);
-    }
+    Harness.assertEveryRunPasses(
+        executor("daemonIdleAtExit"), "a daemon idle at exit", 50, new RandomWalk(3));
   }
 
   @Test
@@ -39,14 +33,8 @@ class JvmThreadSemanticsTest {
 
   @Test
   void everyThreadsContextLoaderIsTheTargetLoader() throws Exception {
-    RunExecutor ex = executor("contextLoaderIsTheProgramsLoader");
-    RandomWalk random = new RandomWalk(4);
-    for (int run = 1; run <= 20; run++) {
-      RunResult r = ex.execute(random, run);
-      assertThat(r.outcome())
-          .as("run %d: %s %s", run, r.failure(), r.diagnostic())
-          .isEqualTo(RunResult.Outcome.PASSED);
-    }
+    Harness.assertEveryRunPasses(
+        executor("contextLoaderIsTheProgramsLoader"), "the context loader", 20, new RandomWalk(4));
   }
 
   @Test
