@@ -239,7 +239,7 @@ public final class FuzzCommand implements Callable<Integer> {
               ? plan.iterations() + " executions"
               : plan.time() != null ? "for " + plan.time() : "until Ctrl-C",
           state.executions(),
-          state.coverageKeys().length,
+          state.coverageKeyCount(),
           state.corpus().count(),
           state.findings().count());
     }

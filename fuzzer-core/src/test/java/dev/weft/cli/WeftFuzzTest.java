@@ -156,7 +156,10 @@ class WeftFuzzTest extends CliTestSupport {
   void everyStatsLineParsesAndNoCounterGoesDown() throws Exception {
     Path corpus = dir.resolve("stats");
     fuzzFlagX(corpus, "--seed", "5", "--iterations", "50");
-    fuzzFlagX(corpus, "--iterations", "50");
+    fuzzFlagX(corpus, "--iterations", "50", "--strategy", "pct");
+    assertThat(Files.readString(corpus.resolve("campaign.json")))
+        .as("an option given on resume replaces the recorded one")
+        .contains("\"strategy\" : \"pct\"");
     List<StatsLine> lines = statsLines(corpus);
     assertThat(lines)
         .extracting(StatsLine::event)

@@ -99,6 +99,10 @@ public final class CampaignState {
     return skipped;
   }
 
+  public int coverageKeyCount() {
+    return coverageKeys.length;
+  }
+
   /** Every key the corpus entries added. */
   public long[] coverageKeys() {
     return coverageKeys.clone();

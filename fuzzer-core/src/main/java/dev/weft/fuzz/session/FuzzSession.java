@@ -123,6 +123,7 @@ public final class FuzzSession {
             session,
             CampaignState.WORKER,
             feedback,
+            state.coverageKeyCount(),
             counters());
     ticker.write("start", startNanos);
     String stopReason;
@@ -149,7 +150,7 @@ public final class FuzzSession {
         executions,
         (now - startNanos) / 1e9,
         skipped,
-        feedback == null ? 0 : feedback.coveredKeys(),
+        feedback == null ? state.coverageKeyCount() : feedback.coveredKeys(),
         state.corpus().count(),
         newFindings,
         state.findings().count(),
@@ -375,7 +376,7 @@ public final class FuzzSession {
         secs,
         executions,
         sessionExecutions / Math.max(secs, 1e-9),
-        feedback == null ? 0 : feedback.coveredKeys(),
+        feedback == null ? state.coverageKeyCount() : feedback.coveredKeys(),
         state.corpus().count(),
         state.findings().count(),
         newFindings.size(),

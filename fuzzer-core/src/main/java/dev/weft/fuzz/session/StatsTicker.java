@@ -35,19 +35,29 @@ final class StatsTicker {
   private final int worker;
   private final CoverageFeedback feedback;
   private final Counters counters;
+  private final long restoredKeys;
   private final Map<String, Long> newKeys = new TreeMap<>();
   private long lastNanos;
   private long lastExecutions;
 
   /**
    * @param feedback the strategy's coverage, or null for strategies without any
+   * @param restoredKeys the keys the corpus holds, reported as the coverage when there is no
+   *     feedback (a {@code pct} session on a {@code segment} campaign keeps them)
    */
-  StatsTicker(StatsLog log, int session, int worker, CoverageFeedback feedback, Counters counters) {
+  StatsTicker(
+      StatsLog log,
+      int session,
+      int worker,
+      CoverageFeedback feedback,
+      long restoredKeys,
+      Counters counters) {
     this.log = log;
     this.session = session;
     this.worker = worker;
     this.feedback = feedback;
     this.counters = counters;
+    this.restoredKeys = restoredKeys;
   }
 
   /** Counts keys a run of kind {@code origin} added. */
@@ -76,7 +86,7 @@ final class StatsTicker {
             executions,
             counters.seconds(),
             rate,
-            feedback == null ? 0 : feedback.coveredKeys(),
+            feedback == null ? restoredKeys : feedback.coveredKeys(),
             counters.corpusEntries(),
             feedback == null ? 0 : feedback.pendingPlans(),
             feedback == null ? null : feedback.realisedPercent(),
