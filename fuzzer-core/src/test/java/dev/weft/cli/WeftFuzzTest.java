@@ -261,4 +261,74 @@ class WeftFuzzTest extends CliTestSupport {
     assertThat(WeftCli.execute("fuzz", "--corpus", corpus.toString())).isEqualTo(2);
     assertThat(stderr()).contains("version 2").contains("newer Weft");
   }
+
+  /**
+   * A campaign's JVM killed with SIGKILL mid-run leaves a lock of a dead process, possibly a
+   * temporary file, and counters behind its entries; the next session takes the lock over and
+   * continues after the last entry, with no key new twice.
+   */
+  @Test
+  void aCampaignKilledMidRunResumes() throws Exception {
+    Path corpus = dir.resolve("killed");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child =
+        new ProcessBuilder(
+                java,
+                "-Djdk.attach.allowAttachSelf=true",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--main",
+                "dev.weft.examples.atomicity.CircleRace",
+                "--cp",
+                examples(),
+                "--corpus",
+                corpus.toString(),
+                "--seed",
+                "8",
+                "--time",
+                "60s",
+                "--quiet")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
+    try {
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (CorpusStore.entryFiles(corpus.resolve("corpus")).size() < 2
+          && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      Thread.sleep(300);
+    } finally {
+      child.destroyForcibly();
+      child.waitFor();
+    }
+    List<CorpusEntry> before = entries(corpus);
+    assertThat(before).as(Files.readString(dir.resolve("child.log"))).hasSizeGreaterThan(1);
+    assertThat(corpus.resolve("lock")).exists();
+    long lastExecution = before.stream().mapToLong(CorpusEntry::execution).max().getAsLong();
+
+    clearOutput();
+    int code = WeftCli.execute("fuzz", "--corpus", corpus.toString(), "--iterations", "20");
+    assertThat(code).as(stderr()).isIn(0, 1);
+    assertThat(stderr()).contains("taking over the stale lock").contains("" + child.pid());
+    StatsLine start2 =
+        statsLines(corpus).stream()
+            .filter(l -> l.session() == 2 && l.event().equals("start"))
+            .findFirst()
+            .get();
+    assertThat(start2.executions()).isGreaterThanOrEqualTo(lastExecution);
+    Set<Long> union = new HashSet<>();
+    long total = 0;
+    for (CorpusEntry e : entries(corpus)) {
+      total += e.coverageKeys().length;
+      Arrays.stream(e.coverageKeys()).forEach(union::add);
+      if (e.session() == 2) {
+        assertThat(e.execution()).isGreaterThan(start2.executions());
+      }
+    }
+    assertThat(total).as("no key is new twice").isEqualTo(union.size());
+    assertThat(status(corpus).get("executions").asLong()).isEqualTo(start2.executions() + 20);
+  }
 }
