@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code weft} command. Exit codes are part of the interface: 0 nothing found (or a replay that
- * did not reproduce), 1 a finding (or a replay that reproduced), 2 a usage or configuration error,
- * 3 Weft itself failed during a campaign (out of memory, an internal error) before finding
- * anything.
+ * did not reproduce), 1 a finding (or a replay that reproduced; for {@code fuzz}, a campaign that
+ * has findings), 2 a usage or configuration error, 3 Weft itself failed during a campaign (out of
+ * memory, an internal error) before finding anything.
  */
 @Command(
     name = "weft",
@@ -17,7 +17,13 @@ import picocli.CommandLine.Command;
     description = {
       "Coverage-guided concurrency fuzzer for the JVM. Runs concurrent Java code again and again under a controlled scheduler and reports assertion failures, uncaught exceptions, deadlocks and hangs, each with a file that replays the exact failing interleaving."
     },
-    subcommands = {RunCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      RunCommand.class,
+      FuzzCommand.class,
+      StatusCommand.class,
+      ReplayCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class WeftCli implements Runnable {
   public static final int NOTHING_FOUND = 0;
   public static final int FOUND = 1;
@@ -28,7 +34,8 @@ public final class WeftCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: run or replay");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "missing command: run, fuzz, status or replay");
   }
 
   public static int execute(String... args) {

@@ -5,14 +5,14 @@ package dev.weft.fuzz.campaign;
  * room left to write the summary and the findings' reports and to say what happened: without it,
  * the very attempt to report an exhausted heap would fail the same way.
  */
-final class MemoryReserve {
+public final class MemoryReserve {
   private byte[] reserve;
 
-  MemoryReserve(int bytes) {
+  public MemoryReserve(int bytes) {
     reserve = new byte[bytes];
   }
 
-  void release() {
+  public void release() {
     reserve = null;
   }
 }

@@ -17,8 +17,11 @@ import java.util.Map;
  * it is full.
  */
 final class ScheduleQueue {
-  /** A queued schedule and how often its targets have been retried. */
-  record Entry(PlannedSchedule plan, int retries) {}
+  /**
+   * A queued schedule, how often its targets have been retried, and the run whose graph it was
+   * planned on.
+   */
+  record Entry(PlannedSchedule plan, int retries, long sourceRun) {}
 
   private final int maxSchedules;
   private final long maxBytes;
@@ -32,8 +35,8 @@ final class ScheduleQueue {
     this.maxBytes = maxBytes;
   }
 
-  void add(PlannedSchedule p, int retries) {
-    entries.add(new Entry(p, retries));
+  void add(PlannedSchedule p, int retries, long sourceRun) {
+    entries.add(new Entry(p, retries, sourceRun));
     targets += p.targets().size();
     bytes += 4L * p.schedule().length();
     if (schedulesPerGraph.merge(p.source(), 1, Integer::sum) == 1) {

@@ -15,6 +15,7 @@ import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,7 +48,7 @@ import java.util.function.IntToLongFunction;
  * analysis still run out of memory, the run's plan and the queue are dropped (their targets may be
  * planned again), the budget is halved, the user is told, and the campaign goes on with fresh runs.
  */
-public final class SegmentStrategy implements Strategy {
+public final class SegmentStrategy implements Strategy, CoverageFeedback {
   static final int MAX_RETRIES = 2;
   static final int MAX_QUEUED = 2_000;
   static final int SCHEDULES_PER_ROUND = 32;
@@ -63,6 +64,8 @@ public final class SegmentStrategy implements Strategy {
   private final List<String> notes = new ArrayList<>();
   private final Pct pct;
   private final RandomWalk randomWalk;
+  private final LongArrayList lastNewKeys = new LongArrayList();
+  private String lastOrigin;
   private Strategy current;
   private ScheduleQueue.Entry currentPlan;
   private long freshRuns;
@@ -103,14 +106,18 @@ public final class SegmentStrategy implements Strategy {
   @Override
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
+    lastNewKeys.clear();
     currentPlan = queue.poll();
     if (currentPlan != null) {
       current = new ScheduleFollower(currentPlan.plan().schedule());
       scheduledRuns++;
+      lastOrigin = "planned";
     } else if (freshRuns++ == 0) {
       current = new ScheduleFollower(null);
+      lastOrigin = "first";
     } else {
       current = freshRuns % 2 == 0 ? pct : randomWalk;
+      lastOrigin = current == pct ? "pct" : "random";
     }
     current.beginRun(runNumber);
   }
@@ -158,7 +165,12 @@ public final class SegmentStrategy implements Strategy {
       }
     }
     Segments segments = analysed.segments();
-    int newKeys = coverage.addAll(segments);
+    for (int i = 0; i < segments.size(); i++) {
+      if (coverage.add(segments.key(i))) {
+        lastNewKeys.add(segments.key(i));
+      }
+    }
+    int newKeys = lastNewKeys.size();
     if (currentPlan != null) {
       checkTargets(segments);
     }
@@ -169,7 +181,7 @@ public final class SegmentStrategy implements Strategy {
         targeted.add(s.key());
       }
       infeasible += plan.infeasible().size();
-      enqueue(plan.schedules(), 0);
+      enqueue(plan.schedules(), 0, runNumber);
     }
   }
 
@@ -223,23 +235,56 @@ public final class SegmentStrategy implements Strategy {
       for (List<ImaginarySegment> part :
           List.of(missed.subList(0, half), missed.subList(half, missed.size()))) {
         HarmoniousSelection.Plan plan = mutation.replan(currentPlan.plan().source(), part);
-        enqueue(plan.schedules(), currentPlan.retries() + 1);
+        enqueue(plan.schedules(), currentPlan.retries() + 1, currentPlan.sourceRun());
       }
     }
   }
 
-  private void enqueue(List<PlannedSchedule> schedules, int retries) {
+  private void enqueue(List<PlannedSchedule> schedules, int retries, long sourceRun) {
     for (PlannedSchedule p : schedules) {
       for (ImaginarySegment s : p.targets()) {
         targeted.add(s.key());
       }
-      queue.add(p, retries);
+      queue.add(p, retries, sourceRun);
     }
   }
 
+  @Override
+  public void restoreCoverage(long[] keys) {
+    for (long k : keys) {
+      coverage.add(k);
+    }
+  }
+
+  @Override
+  public long[] lastRunNewKeys() {
+    return lastNewKeys.toLongArray();
+  }
+
+  @Override
+  public String lastRunOrigin() {
+    return lastOrigin;
+  }
+
+  @Override
+  public long lastRunParent() {
+    return currentPlan == null ? -1 : currentPlan.sourceRun();
+  }
+
   /** Segment keys covered so far. */
+  @Override
   public int coveredKeys() {
     return coverage.size();
+  }
+
+  @Override
+  public int pendingPlans() {
+    return queue.size();
+  }
+
+  @Override
+  public Double realisedPercent() {
+    return targetsTried == 0 ? null : 100.0 * targetsRealised / targetsTried;
   }
 
   /** Imaginary segments in queued schedules. */

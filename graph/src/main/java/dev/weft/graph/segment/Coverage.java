@@ -20,6 +20,11 @@ public final class Coverage {
     return added;
   }
 
+  /** Adds one key; returns whether it was new. */
+  public boolean add(long key) {
+    return keys.add(key);
+  }
+
   public boolean contains(long key) {
     return keys.contains(key);
   }

@@ -1,0 +1,38 @@
+package dev.weft.corpus.campaign;
+
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import java.util.List;
+
+/**
+ * What {@code campaign.json} records: enough to resume a campaign with nothing but its directory.
+ * Budgets of a session ({@code --time}, {@code --iterations}) are not here: they belong to the
+ * session that was given them.
+ *
+ * @param classPath absolute paths, so that a resume from another working directory finds them
+ * @param jvmOptions the options of the JVM the target runs in ({@code --jvm-opt})
+ * @param seed the campaign's seed; each session derives its own from it
+ * @param graphEvents the segment strategy's graph budget ({@code --graph-events})
+ * @param targetHash SHA-256 of the class path's files when the campaign last ran
+ */
+public record CampaignSettings(
+    TargetSpec target,
+    List<String> classPath,
+    List<String> jvmOptions,
+    String strategy,
+    int depth,
+    long seed,
+    RunBudget budget,
+    int graphEvents,
+    String targetHash) {
+
+  public CampaignSettings {
+    classPath = List.copyOf(classPath);
+    jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  public CampaignSettings withTargetHash(String hash) {
+    return new CampaignSettings(
+        target, classPath, jvmOptions, strategy, depth, seed, budget, graphEvents, hash);
+  }
+}

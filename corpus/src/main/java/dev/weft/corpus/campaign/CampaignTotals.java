@@ -1,0 +1,69 @@
+package dev.weft.corpus.campaign;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A campaign's totals over all its sessions and workers, from its directory alone: counters from
+ * the latest {@code stats.jsonl} line of each worker, coverage from the corpus entries (the union
+ * of the keys they added), findings from {@code findings/}. Reading changes nothing, so it is safe
+ * while a campaign runs.
+ *
+ * @param seconds fuzzing time summed over workers
+ * @param unreadableFiles entries and findings that could not be read (they were warned about)
+ * @param running whether a live process holds the directory's lock
+ */
+public record CampaignTotals(
+    long executions,
+    double seconds,
+    long skipped,
+    int coverageKeys,
+    int corpusEntries,
+    FindingStore findings,
+    int sessions,
+    int workers,
+    int unreadableFiles,
+    boolean running) {
+
+  public static CampaignTotals of(CampaignDirectory dir, Consumer<String> warnings)
+      throws IOException {
+    int[] unreadable = {0};
+    Quarantine look =
+        Quarantine.reportOnly(
+            w -> {
+              unreadable[0]++;
+              warnings.accept(w);
+            });
+    StatsHistory history = StatsHistory.read(dir.statsLog());
+    long executions = 0;
+    long skipped = 0;
+    double seconds = 0;
+    for (StatsLine line : history.latestByWorker().values()) {
+      executions += line.executions();
+      skipped += line.skipped();
+      seconds += line.seconds();
+    }
+    CorpusStore corpus = new CorpusStore(dir.corpus());
+    Set<Long> keys = new HashSet<>();
+    for (CorpusEntry e : corpus.load(look)) {
+      for (long k : e.coverageKeys()) {
+        keys.add(k);
+      }
+    }
+    FindingStore findings = new FindingStore(dir.findings());
+    findings.load(look);
+    return new CampaignTotals(
+        executions,
+        seconds,
+        skipped,
+        keys.size(),
+        corpus.count(),
+        findings,
+        history.sessionCount(),
+        history.latestByWorker().size(),
+        unreadable[0],
+        DirectoryLock.isHeld(dir.lockFile()));
+  }
+}

@@ -1,0 +1,75 @@
+package dev.weft.corpus.campaign;
+
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * How often a distinct finding (one signature) has been seen, and in which sessions: the finding's
+ * files are written once, and this is what changes when the same bug comes back.
+ */
+public final class FindingSightings {
+  private final String id;
+  private final String kind;
+  private final String signature;
+  private final String message;
+  private final int firstSession;
+  private final long firstExecution;
+  private final SortedSet<Integer> sessions = new TreeSet<>();
+  private long count;
+
+  public FindingSightings(
+      String id,
+      String kind,
+      String signature,
+      String message,
+      int firstSession,
+      long firstExecution,
+      long count,
+      Iterable<Integer> sessions) {
+    this.id = id;
+    this.kind = kind;
+    this.signature = signature;
+    this.message = message;
+    this.firstSession = firstSession;
+    this.firstExecution = firstExecution;
+    this.count = count;
+    sessions.forEach(this.sessions::add);
+  }
+
+  void seen(int session) {
+    count++;
+    sessions.add(session);
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  public String signature() {
+    return signature;
+  }
+
+  public String message() {
+    return message;
+  }
+
+  public int firstSession() {
+    return firstSession;
+  }
+
+  public long firstExecution() {
+    return firstExecution;
+  }
+
+  public long count() {
+    return count;
+  }
+
+  public SortedSet<Integer> sessions() {
+    return new TreeSet<>(sessions);
+  }
+}

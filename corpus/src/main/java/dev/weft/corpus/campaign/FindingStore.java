@@ -1,0 +1,182 @@
+package dev.weft.corpus.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.corpus.AtomicFiles;
+import dev.weft.corpus.CorruptFileException;
+import dev.weft.corpus.FindingFiles;
+import dev.weft.corpus.FindingRecord;
+import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.trace.StableHash;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The {@code findings/} directory of a campaign: one {@code <kind>-<hash>.weft} replay file and
+ * {@code .txt} report per signature, written once however often and in however many sessions the
+ * bug is seen again, and a {@code .json} beside them with the count and the sessions. Counts change
+ * often (a shallow bug recurs every few runs), so they are kept in memory and written by {@link
+ * #flush()}, which the campaign calls with every stats line and at the end.
+ */
+public final class FindingStore {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path directory;
+  private final Map<String, FindingSightings> bySignature = new LinkedHashMap<>();
+  private final Set<FindingSightings> dirty = new LinkedHashSet<>();
+
+  public FindingStore(Path directory) {
+    this.directory = directory;
+  }
+
+  /** The file name (without extension) of a finding: its kind and a hash of its signature. */
+  public static String id(FindingKind kind, String signature) {
+    return kind.label() + "-" + String.format("%08x", (int) StableHash.mix(0, signature));
+  }
+
+  /** Reads the findings already in the directory; unreadable replay files are quarantined. */
+  public void load(Quarantine quarantine) throws IOException {
+    if (!Files.isDirectory(directory)) {
+      return;
+    }
+    List<Path> files;
+    try (Stream<Path> list = Files.list(directory)) {
+      files = list.filter(p -> p.toString().endsWith(".weft")).sorted().toList();
+    }
+    for (Path weft : files) {
+      FindingRecord record;
+      try {
+        record = FindingFiles.read(weft);
+      } catch (CorruptFileException e) {
+        quarantine.take(weft, e.getMessage().replace(weft.toString(), "the file"));
+        continue;
+      }
+      String id = weft.getFileName().toString().replaceFirst("\\.weft$", "");
+      bySignature.put(record.signature(), readSightings(id, record));
+    }
+  }
+
+  private FindingSightings readSightings(String id, FindingRecord record) throws IOException {
+    Path side = directory.resolve(id + ".json");
+    if (Files.exists(side)) {
+      try {
+        JsonNode n = JSON.readTree(Files.readString(side, StandardCharsets.UTF_8));
+        List<Integer> sessions = new ArrayList<>();
+        n.path("sessions").forEach(s -> sessions.add(s.asInt()));
+        return new FindingSightings(
+            id,
+            record.kind().label(),
+            record.signature(),
+            record.message(),
+            n.path("firstSession").asInt(0),
+            record.execution(),
+            Math.max(1, n.path("count").asLong(1)),
+            sessions);
+      } catch (JsonProcessingException e) {
+        // rewritten below from the replay file; the count starts again from one
+      }
+    }
+    FindingSightings s =
+        new FindingSightings(
+            id,
+            record.kind().label(),
+            record.signature(),
+            record.message(),
+            0,
+            record.execution(),
+            1,
+            List.of());
+    dirty.add(s);
+    return s;
+  }
+
+  public boolean isKnown(String signature) {
+    return bySignature.containsKey(signature);
+  }
+
+  /** Counts another sighting of a known finding; false if the signature is not known. */
+  public boolean seenAgain(String signature, int session) {
+    FindingSightings s = bySignature.get(signature);
+    if (s == null) {
+      return false;
+    }
+    s.seen(session);
+    dirty.add(s);
+    return true;
+  }
+
+  /**
+   * Writes a new finding's replay file, report and sightings; returns the replay file.
+   *
+   * @param report the text of the {@code .txt} report
+   */
+  public Path add(FindingRecord record, String report, int session) throws IOException {
+    String id = id(record.kind(), record.signature());
+    Path weft = weftFile(record);
+    FindingFiles.write(record, weft);
+    AtomicFiles.write(directory.resolve(id + ".txt"), report.getBytes(StandardCharsets.UTF_8));
+    FindingSightings s =
+        new FindingSightings(
+            id,
+            record.kind().label(),
+            record.signature(),
+            record.message(),
+            session,
+            record.execution(),
+            1,
+            List.of(session));
+    bySignature.put(record.signature(), s);
+    write(s);
+    return weft;
+  }
+
+  /** Where {@link #add} writes the replay file of {@code record}. */
+  public Path weftFile(FindingRecord record) {
+    return directory.resolve(id(record.kind(), record.signature()) + ".weft");
+  }
+
+  /** Writes the sightings that changed since the last flush. */
+  public void flush() throws IOException {
+    for (FindingSightings s : dirty) {
+      write(s);
+    }
+    dirty.clear();
+  }
+
+  private void write(FindingSightings s) throws IOException {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("id", s.id());
+    n.put("kind", s.kind());
+    n.put("message", s.message());
+    n.put("signature", s.signature());
+    n.put("count", s.count());
+    n.put("firstSession", s.firstSession());
+    n.put("firstExecution", s.firstExecution());
+    s.sessions().forEach(n.putArray("sessions")::add);
+    AtomicFiles.write(
+        directory.resolve(s.id() + ".json"),
+        (JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  public int count() {
+    return bySignature.size();
+  }
+
+  public Collection<FindingSightings> all() {
+    return List.copyOf(bySignature.values());
+  }
+}

@@ -1,0 +1,128 @@
+package dev.weft.corpus.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One line of {@code stats.jsonl}: a worker's progress at one moment. The schema is versioned
+ * ({@code schema}) and documented in the README, because the dashboard and users' scripts read it.
+ * Counters are the worker's totals over every session of the campaign, so they never go down
+ * (except corpus entries and coverage after a corrupt entry was quarantined on resume).
+ *
+ * @param event {@code start}, {@code tick} (about every 5 s) or {@code stop}
+ * @param executions the worker's executions over all sessions
+ * @param sessionExecutions executions in this session
+ * @param seconds the worker's fuzzing time over all sessions
+ * @param execsPerSecond executions per second since the previous line of this session
+ * @param realisedPercent planned targets the runs realised, in percent; null before any was tried
+ * @param newKeysByStrategy coverage keys added since the previous line, by what made the run
+ */
+public record StatsLine(
+    long time,
+    String event,
+    int session,
+    int worker,
+    long executions,
+    long sessionExecutions,
+    double seconds,
+    double execsPerSecond,
+    long coverageKeys,
+    long corpusEntries,
+    long pendingPlans,
+    Double realisedPercent,
+    long findings,
+    long skipped,
+    Map<String, Long> newKeysByStrategy) {
+
+  public static final int SCHEMA = 1;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  public StatsLine {
+    newKeysByStrategy = Map.copyOf(newKeysByStrategy);
+  }
+
+  /** The line as one JSON object, without a line break. */
+  public String toJson() {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("schema", SCHEMA);
+    n.put("time", time);
+    n.put("event", event);
+    n.put("session", session);
+    n.put("worker", worker);
+    n.put("executions", executions);
+    n.put("sessionExecutions", sessionExecutions);
+    n.put("seconds", Math.round(seconds * 1000) / 1000.0);
+    n.put("execsPerSecond", Math.round(execsPerSecond * 10) / 10.0);
+    n.put("coverageKeys", coverageKeys);
+    n.put("corpusEntries", corpusEntries);
+    n.put("pendingPlans", pendingPlans);
+    if (realisedPercent == null) {
+      n.putNull("realisedPercent");
+    } else {
+      n.put("realisedPercent", Math.round(realisedPercent * 10) / 10.0);
+    }
+    n.put("findings", findings);
+    n.put("skipped", skipped);
+    ObjectNode byStrategy = n.putObject("newKeysByStrategy");
+    new java.util.TreeMap<>(newKeysByStrategy).forEach(byStrategy::put);
+    try {
+      return JSON.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Parses one line.
+   *
+   * @throws IllegalArgumentException if it is not a stats line of a schema this Weft reads
+   */
+  public static StatsLine parse(String line) {
+    JsonNode n;
+    try {
+      n = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage());
+    }
+    if (n == null || !n.isObject()) {
+      throw new IllegalArgumentException("not a JSON object");
+    }
+    int schema = n.path("schema").asInt(-1);
+    if (schema != SCHEMA) {
+      throw new IllegalArgumentException("schema " + schema + ", this Weft reads " + SCHEMA);
+    }
+    Map<String, Long> byStrategy = new LinkedHashMap<>();
+    n.path("newKeysByStrategy")
+        .properties()
+        .forEach(e -> byStrategy.put(e.getKey(), e.getValue().asLong()));
+    JsonNode realised = n.path("realisedPercent");
+    return new StatsLine(
+        need(n, "time").asLong(),
+        need(n, "event").asText(),
+        need(n, "session").asInt(),
+        need(n, "worker").asInt(),
+        need(n, "executions").asLong(),
+        need(n, "sessionExecutions").asLong(),
+        need(n, "seconds").asDouble(),
+        need(n, "execsPerSecond").asDouble(),
+        need(n, "coverageKeys").asLong(),
+        need(n, "corpusEntries").asLong(),
+        need(n, "pendingPlans").asLong(),
+        realised.isNumber() ? realised.asDouble() : null,
+        need(n, "findings").asLong(),
+        need(n, "skipped").asLong(),
+        byStrategy);
+  }
+
+  private static JsonNode need(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    if (v == null || v.isNull()) {
+      throw new IllegalArgumentException("no field '" + field + "'");
+    }
+    return v;
+  }
+}

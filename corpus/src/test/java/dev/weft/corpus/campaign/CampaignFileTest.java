@@ -1,0 +1,74 @@
+package dev.weft.corpus.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CampaignFileTest {
+  @TempDir Path dir;
+
+  static CampaignSettings settings(TargetSpec target) {
+    return new CampaignSettings(
+        target,
+        List.of("/abs/classes", "/abs/lib.jar"),
+        List.of("-Dx=1"),
+        "segment",
+        3,
+        -77L,
+        new RunBudget(1000, 5000, 200),
+        50_000,
+        "sha256:00ff");
+  }
+
+  @Test
+  void roundTripsMainAndMethodTargets() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    for (TargetSpec t :
+        List.of(TargetSpec.main("com.acme.Prog", List.of("a", "b")), TargetSpec.method("a.B::c"))) {
+      CampaignFile.write(settings(t), file);
+      assertThat(CampaignFile.read(file)).isEqualTo(settings(t));
+    }
+    assertThat(Files.readString(file)).contains("\"formatVersion\" : 1").contains("a.B::c");
+  }
+
+  @Test
+  void corruptForeignAndNewerFilesAreRefusedNamingTheProblem() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    Files.writeString(file, "{\"format\": \"weft-campaign\", \"formatVersion\": 1, \"targ");
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .isInstanceOf(CampaignFileException.class)
+        .hasMessageContaining(file + " is corrupt (not valid JSON");
+
+    CampaignFile.write(settings(TargetSpec.method("a.B::c")), file);
+    String good = Files.readString(file);
+    Files.writeString(file, good.replace("\"formatVersion\" : 1", "\"formatVersion\" : 7"));
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .hasMessageContaining("version 7")
+        .hasMessageContaining("newer Weft");
+
+    Files.writeString(file, good.replace("\"maxSteps\"", "\"maxStepz\""));
+    assertThatThrownBy(() -> CampaignFile.read(file)).hasMessageContaining("'maxSteps'");
+
+    Files.writeString(file, "{\"name\": \"something else\"}");
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .hasMessageContaining("not a Weft campaign file");
+  }
+
+  @Test
+  void theTargetHashChangesWithTheClassFiles() throws Exception {
+    Path classes = dir.resolve("classes");
+    Files.createDirectories(classes.resolve("a"));
+    Files.write(classes.resolve("a/B.class"), new byte[] {1, 2, 3});
+    String before = TargetHash.of(List.of(classes));
+    assertThat(TargetHash.of(List.of(classes))).isEqualTo(before);
+    Files.write(classes.resolve("a/B.class"), new byte[] {1, 2, 4});
+    assertThat(TargetHash.of(List.of(classes))).isNotEqualTo(before).startsWith("sha256:");
+  }
+}

@@ -1,0 +1,125 @@
+package dev.weft.corpus.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.corpus.FindingRecord;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.FindingKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatsAndFindingsTest {
+  @TempDir Path dir;
+
+  @Test
+  void aStatsLineRoundTripsAndAnIncompleteLastLineIsSkipped() throws Exception {
+    StatsLine line =
+        new StatsLine(
+            1_700_000_000_000L,
+            "tick",
+            2,
+            0,
+            1500,
+            500,
+            12.5,
+            40.0,
+            321,
+            17,
+            4,
+            62.5,
+            1,
+            3,
+            Map.of("planned", 5L, "pct", 2L));
+    assertThat(StatsLine.parse(line.toJson())).isEqualTo(line);
+    StatsLine noneTried =
+        new StatsLine(1, "start", 1, 0, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, Map.of());
+    assertThat(StatsLine.parse(noneTried.toJson()).realisedPercent()).isNull();
+    assertThatThrownBy(() -> StatsLine.parse(line.toJson().replace("\"schema\":1", "\"schema\":2")))
+        .hasMessageContaining("schema 2");
+
+    StatsLog log = new StatsLog(dir.resolve("stats.jsonl"));
+    log.append(noneTried);
+    log.append(line);
+    Files.writeString(
+        dir.resolve("stats.jsonl"),
+        line.toJson().substring(0, 40),
+        java.nio.file.StandardOpenOption.APPEND);
+    StatsHistory history = StatsHistory.read(dir.resolve("stats.jsonl"));
+    assertThat(history.latest(0)).contains(line);
+    assertThat(history.lastSession()).isEqualTo(2);
+    assertThat(history.sessionCount()).isEqualTo(2);
+    assertThat(history.unreadable()).singleElement().asString().startsWith("line 3:");
+  }
+
+  private static FindingRecord finding(String signature, long execution) {
+    return new FindingRecord(
+        "0.1.0",
+        TargetSpec.method("a.B::c"),
+        List.of("/abs"),
+        List.of(),
+        RunBudget.DEFAULT,
+        "segment",
+        1,
+        execution,
+        new int[] {1, 0},
+        FindingKind.EXCEPTION,
+        "uncaught NPE",
+        signature,
+        "details");
+  }
+
+  @Test
+  void aFindingIsWrittenOnceAndItsSightingsSurviveAReload() throws Exception {
+    Path findings = dir.resolve("findings");
+    FindingStore store = new FindingStore(findings);
+    store.load(new Quarantine(dir.resolve("q"), w -> {}));
+    Path weft = store.add(finding("sig-a", 7), "report", 1);
+    assertThat(weft.getFileName().toString()).matches("exception-[0-9a-f]{8}\\.weft");
+    long written = Files.getLastModifiedTime(weft).toMillis();
+    assertThat(store.seenAgain("sig-a", 1)).isTrue();
+    assertThat(store.seenAgain("sig-b", 1)).isFalse();
+    store.flush();
+
+    FindingStore again = new FindingStore(findings);
+    again.load(new Quarantine(dir.resolve("q"), w -> {}));
+    assertThat(again.isKnown("sig-a")).isTrue();
+    again.seenAgain("sig-a", 3);
+    again.flush();
+
+    FindingStore third = new FindingStore(findings);
+    third.load(new Quarantine(dir.resolve("q"), w -> {}));
+    FindingSightings s = third.all().iterator().next();
+    assertThat(s.count()).isEqualTo(3);
+    assertThat(s.sessions()).containsExactly(1, 3);
+    assertThat(s.firstExecution()).isEqualTo(7);
+    assertThat(Files.getLastModifiedTime(weft).toMillis()).isEqualTo(written);
+    try (Stream<Path> files = Files.list(findings)) {
+      assertThat(files.map(p -> p.getFileName().toString().replaceAll("^.*\\.", "")).toList())
+          .containsExactlyInAnyOrder("weft", "txt", "json");
+    }
+  }
+
+  @Test
+  void aCorruptFindingIsQuarantinedAndTheOthersLoad() throws Exception {
+    Path findings = dir.resolve("findings");
+    FindingStore store = new FindingStore(findings);
+    Path a = store.add(finding("sig-a", 1), "report a", 1);
+    store.add(finding("sig-b", 2), "report b", 1);
+    Files.write(a, new byte[] {1, 2, 3});
+    List<String> warnings = new ArrayList<>();
+    FindingStore again = new FindingStore(findings);
+    again.load(new Quarantine(dir.resolve("quarantine"), warnings::add));
+    assertThat(again.count()).isEqualTo(1);
+    assertThat(again.isKnown("sig-b")).isTrue();
+    assertThat(warnings).singleElement().asString().contains(a.toString());
+    assertThat(dir.resolve("quarantine").resolve(a.getFileName())).exists();
+  }
+}

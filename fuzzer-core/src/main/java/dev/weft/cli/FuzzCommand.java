@@ -1,0 +1,295 @@
+package dev.weft.cli;
+
+import dev.weft.corpus.campaign.CampaignDirectory;
+import dev.weft.corpus.campaign.CampaignFile;
+import dev.weft.corpus.campaign.CampaignFileException;
+import dev.weft.corpus.campaign.CampaignInUseException;
+import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.DirectoryLock;
+import dev.weft.corpus.campaign.TargetHash;
+import dev.weft.fuzz.session.CampaignState;
+import dev.weft.fuzz.session.FuzzSession;
+import dev.weft.fuzz.session.SessionPlan;
+import dev.weft.fuzz.session.SessionResult;
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.runtime.exec.TargetException;
+import dev.weft.runtime.exec.TargetSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code weft fuzz}: a long campaign whose whole memory is a directory, so it can be stopped and
+ * resumed exactly. Starting needs the target and class path; resuming needs only the directory, and
+ * options given again replace the recorded ones.
+ */
+@Command(
+    name = "fuzz",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Fuzz a target in a campaign directory (--corpus) that holds its settings, corpus, findings and stats log, and keep going after findings until --time or --iterations is spent (for this session), or Ctrl-C. Run it again with only --corpus to resume: the target, class path and options come from DIR/campaign.json, and any option given replaces the recorded one.",
+      "Exit code: 0 the campaign has no findings, 1 it has findings (from this session or an earlier one), 2 usage or configuration error, 3 Weft itself failed before anything was found."
+    })
+public final class FuzzCommand implements Callable<Integer> {
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  RunCommand.TargetChoice target;
+
+  @Option(
+      names = "--corpus",
+      required = true,
+      paramLabel = "DIR",
+      description = "The campaign directory; created if it does not exist.")
+  Path corpus;
+
+  @Option(
+      names = {"--cp", "--classpath"},
+      paramLabel = "PATH",
+      description =
+          "The target's compiled classes, separated by '${sys:path.separator}' (needed to start"
+              + " a campaign; on resume, replaces the recorded class path).")
+  String classPath;
+
+  @Option(
+      names = "--args",
+      arity = "1..*",
+      paramLabel = "ARG",
+      description = "Arguments passed to main (with --main).")
+  List<String> args = new ArrayList<>();
+
+  @Option(
+      names = "--time",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description = "Stop this session after this long, e.g. 60s, 5m, 8h.")
+  Duration time;
+
+  @Option(
+      names = "--iterations",
+      paramLabel = "N",
+      description =
+          "Stop this session after N executions. Without --time or --iterations the session"
+              + " runs until Ctrl-C.")
+  Long iterations;
+
+  @Option(
+      names = "--strategy",
+      description = "Search strategy: " + Strategies.NAMES + " (new campaigns: segment).")
+  String strategy;
+
+  @Option(names = "--depth", description = "PCT bug depth d (new campaigns: 3).")
+  Integer depth;
+
+  @Option(
+      names = "--seed",
+      description =
+          "The campaign's seed (new campaigns: chosen at random). Session 1 runs with it,"
+              + " later sessions with it mixed with their number.")
+  Long seed;
+
+  @Option(names = "--max-steps", description = "Scheduling points per run (as for run).")
+  Integer maxSteps;
+
+  @Option(
+      names = "--run-timeout",
+      converter = DurationConverter.class,
+      description = "Wall-clock time per run before it is a hang (as for run).")
+  Duration runTimeout;
+
+  @Option(
+      names = "--stall-timeout",
+      converter = DurationConverter.class,
+      description = "Time without a scheduling point before a thread is inspected (as for run).")
+  Duration stallTimeout;
+
+  @Option(
+      names = "--graph-events",
+      paramLabel = "N",
+      description = "segment: most events of a run analysed in one graph (as for run).")
+  Integer graphEvents;
+
+  @Option(
+      names = "--jvm-opt",
+      paramLabel = "OPT",
+      parameterConsumer = JvmOptionConsumer.class,
+      description =
+          "An option for the JVM the target runs in; repeat for more. Recorded in the campaign.")
+  List<String> jvmOptions;
+
+  @Option(names = "--show-output", description = "Print the target's output of every execution.")
+  boolean showOutput;
+
+  @Option(names = "--quiet", description = "No progress output, and none of the target's output.")
+  boolean quiet;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream err = System.err;
+    CampaignDirectory dir = new CampaignDirectory(corpus);
+    CampaignSettings settings;
+    CampaignSettings recorded;
+    try {
+      recorded = dir.holdsCampaign() ? CampaignFile.read(dir.campaignFile()) : null;
+      settings = FuzzSettings.resolve(given(), recorded, corpus);
+    } catch (CampaignFileException | FuzzSettings.UsageException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    if (!ChildJvm.inEffect(settings.jvmOptions())) {
+      return ChildJvm.run(
+          settings.jvmOptions(),
+          spec.root().commandLine().getParseResult().originalArgs(),
+          System.out,
+          System.err);
+    }
+    Files.createDirectories(corpus);
+    DirectoryLock lock;
+    try {
+      lock = DirectoryLock.acquire(dir.lockFile(), err::println);
+    } catch (CampaignInUseException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    try {
+      String hash = TargetHash.of(settings.classPath().stream().map(Path::of).toList());
+      if (recorded != null && !recorded.targetHash().equals(hash)) {
+        err.println(
+            "weft: warning: the target's class files changed since this campaign last ran;"
+                + " its corpus and coverage are kept, but were made on the old code");
+      }
+      settings = settings.withTargetHash(hash);
+      dir.createDirectories();
+      CampaignFile.write(settings, dir.campaignFile());
+      CampaignState state = CampaignState.load(dir, err::println);
+      long budget = iterations != null ? iterations : 0;
+      SessionPlan plan = new SessionPlan(dir, settings, budget, time, quiet, showOutput);
+      return fuzz(new FuzzSession(plan, state, err), plan, state, lock, err);
+    } finally {
+      lock.close();
+    }
+  }
+
+  private FuzzSettings.Given given() throws FuzzSettings.UsageException {
+    TargetSpec spec = null;
+    if (target != null) {
+      try {
+        spec =
+            target.mainClass != null
+                ? TargetSpec.main(target.mainClass, args)
+                : TargetSpec.method(target.method);
+      } catch (IllegalArgumentException e) {
+        throw new FuzzSettings.UsageException(e.getMessage());
+      }
+      if (target.method != null && !args.isEmpty()) {
+        throw new FuzzSettings.UsageException("--args only applies to --main targets");
+      }
+    } else if (!args.isEmpty()) {
+      throw new FuzzSettings.UsageException("--args only applies to --main targets");
+    }
+    return new FuzzSettings.Given(
+        spec,
+        classPath,
+        jvmOptions,
+        strategy,
+        depth,
+        seed,
+        maxSteps,
+        runTimeout,
+        stallTimeout,
+        graphEvents);
+  }
+
+  /**
+   * Runs the session with a shutdown hook that stops it; the lock is let go before the hook is told
+   * the session is over, since the JVM may end as soon as the hook returns.
+   */
+  private int fuzz(
+      FuzzSession session,
+      SessionPlan plan,
+      CampaignState state,
+      DirectoryLock lock,
+      PrintStream err)
+      throws IOException {
+    CampaignSettings s = plan.settings();
+    if (!quiet) {
+      err.printf(
+          "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; %,d"
+              + " executions, %,d coverage keys, %,d entries and %d finding(s) so far%n",
+          corpus,
+          session.session(),
+          s.target().describe(),
+          s.strategy(),
+          session.sessionSeed(),
+          s.seed(),
+          plan.iterations() > 0
+              ? plan.iterations() + " executions"
+              : plan.time() != null ? "for " + plan.time() : "until Ctrl-C",
+          state.executions(),
+          state.coverageKeyCount(),
+          state.corpus().count(),
+          state.findings().count());
+    }
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              session.requestStop();
+              try {
+                finished.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      SessionResult result = session.run();
+      err.printf(
+          "[weft] session %d done (%s): %,d executions in %.1f s, %,d in all; %,d coverage keys,"
+              + " %,d entries, %d finding(s) (%d new)%s%n",
+          result.session(),
+          result.stopReason(),
+          result.sessionExecutions(),
+          result.sessionSeconds(),
+          result.executions(),
+          result.coverageKeys(),
+          result.corpusEntries(),
+          result.findings(),
+          result.newFindings().size(),
+          result.skipped() > 0 ? ", " + result.skipped() + " runs skipped in all" : "");
+      err.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
+      if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
+        err.println("weft: " + result.stopReason());
+        return WeftCli.USAGE;
+      }
+      if (result.findings() > 0) {
+        return WeftCli.FOUND;
+      }
+      return result.weftFailed() ? WeftCli.WEFT_FAILED : WeftCli.NOTHING_FOUND;
+    } catch (TargetException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    } finally {
+      lock.close();
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running; it will see the latch
+      }
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package dev.weft.cli;
+
+import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.TargetSpec;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Works out a session's campaign settings: a new campaign takes them from the command line (with
+ * {@code weft run}'s defaults); a resumed one from {@code campaign.json}, each option given on the
+ * command line replacing the recorded one. The target cannot be replaced: a campaign is about one
+ * target, and its corpus means nothing for another.
+ */
+final class FuzzSettings {
+  /** A problem with the command line or the recorded settings; exit code 2. */
+  static final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** What the command line says; null where an option was not given. */
+  record Given(
+      TargetSpec target,
+      String classPath,
+      List<String> jvmOptions,
+      String strategy,
+      Integer depth,
+      Long seed,
+      Integer maxSteps,
+      Duration runTimeout,
+      Duration stallTimeout,
+      Integer graphEvents) {}
+
+  private FuzzSettings() {}
+
+  /**
+   * @param recorded the campaign's settings, or null if the directory holds no campaign yet
+   * @param directory the campaign directory, for messages
+   */
+  static CampaignSettings resolve(Given given, CampaignSettings recorded, Path directory)
+      throws UsageException {
+    if (recorded == null && (given.target() == null || given.classPath() == null)) {
+      throw new UsageException(
+          directory
+              + " holds no campaign (no campaign.json): to start one, give --target or --main and"
+              + " --cp");
+    }
+    if (recorded != null
+        && given.target() != null
+        && !given.target().describe().equals(recorded.target().describe())) {
+      throw new UsageException(
+          directory
+              + " holds the campaign of "
+              + recorded.target().describe()
+              + ", not of "
+              + given.target().describe()
+              + "; use another --corpus directory for another target");
+    }
+    RunBudget before = recorded == null ? RunBudget.DEFAULT : recorded.budget();
+    CampaignSettings s =
+        new CampaignSettings(
+            recorded == null ? given.target() : recorded.target(),
+            given.classPath() != null ? classPath(given.classPath()) : recorded.classPath(),
+            given.jvmOptions() != null
+                ? given.jvmOptions()
+                : recorded == null ? List.of() : recorded.jvmOptions(),
+            pick(given.strategy(), recorded == null ? "segment" : recorded.strategy()),
+            pick(given.depth(), recorded == null ? 3 : recorded.depth()),
+            pick(
+                given.seed(),
+                recorded == null
+                    ? ThreadLocalRandom.current().nextLong(1L << 48)
+                    : recorded.seed()),
+            new RunBudget(
+                pick(given.maxSteps(), before.maxSteps()),
+                given.runTimeout() != null ? given.runTimeout().toMillis() : before.wallMillis(),
+                given.stallTimeout() != null
+                    ? given.stallTimeout().toMillis()
+                    : before.stallMillis()),
+            pick(
+                given.graphEvents(),
+                recorded == null ? GraphBudget.DEFAULT.maxEvents() : recorded.graphEvents()),
+            recorded == null ? "" : recorded.targetHash());
+    check(s);
+    return s;
+  }
+
+  private static <T> T pick(T given, T otherwise) {
+    return given != null ? given : otherwise;
+  }
+
+  private static List<String> classPath(String joined) throws UsageException {
+    List<String> cp = new ArrayList<>();
+    for (String part : joined.split(File.pathSeparator)) {
+      if (!part.isBlank()) {
+        cp.add(Path.of(part).toAbsolutePath().normalize().toString());
+      }
+    }
+    return cp;
+  }
+
+  private static void check(CampaignSettings s) throws UsageException {
+    for (String entry : s.classPath()) {
+      if (!Files.exists(Path.of(entry))) {
+        throw new UsageException(
+            "class path entry does not exist: " + entry + " (give the class path with --cp)");
+      }
+    }
+    if (s.budget().maxSteps() < 1 || s.depth() < 1) {
+      throw new UsageException("--max-steps and --depth must be positive");
+    }
+    if (s.graphEvents() < GraphBudget.MIN_EVENTS) {
+      throw new UsageException("--graph-events must be at least " + GraphBudget.MIN_EVENTS);
+    }
+    for (String opt : s.jvmOptions()) {
+      if (!opt.startsWith("-")) {
+        throw new UsageException("a JVM option starts with '-': " + opt);
+      }
+    }
+    try {
+      Strategies.create(s.strategy(), s.depth(), 0, id -> 0L);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.weft.cli;
+
+import dev.weft.corpus.campaign.CampaignDirectory;
+import dev.weft.corpus.campaign.CampaignFile;
+import dev.weft.corpus.campaign.CampaignFileException;
+import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.CampaignTotals;
+import dev.weft.corpus.campaign.FindingSightings;
+import dev.weft.fuzz.report.Json;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code weft status DIR}: a campaign's totals over all sessions and workers, for a person or (with
+ * {@code --json}) a script. It only reads, so it is safe while the campaign runs.
+ */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print a campaign's totals over all its sessions and workers: executions, fuzzing time, coverage keys, corpus entries, findings. Safe while the campaign runs.",
+      "Exit code: 0 printed, 2 DIR holds no readable campaign."
+    })
+public final class StatusCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "DIR", description = "The campaign directory.")
+  Path directory;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a summary.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    CampaignDirectory dir = new CampaignDirectory(directory);
+    if (!dir.holdsCampaign()) {
+      err.println("weft: " + directory + " holds no campaign (no campaign.json)");
+      return WeftCli.USAGE;
+    }
+    CampaignSettings settings;
+    try {
+      settings = CampaignFile.read(dir.campaignFile());
+    } catch (CampaignFileException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    CampaignTotals t = CampaignTotals.of(dir, err::println);
+    if (json) {
+      out.print(Json.write(asMap(settings, t)));
+    } else {
+      out.print(summary(settings, t));
+    }
+    out.flush();
+    return WeftCli.NOTHING_FOUND;
+  }
+
+  private static Map<String, Object> asMap(CampaignSettings s, CampaignTotals t) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("target", s.target().describe());
+    m.put("executions", t.executions());
+    m.put("seconds", Math.round(t.seconds() * 1000) / 1000.0);
+    m.put("coverageKeys", t.coverageKeys());
+    m.put("corpusEntries", t.corpusEntries());
+    m.put("findings", t.findings().count());
+    m.put("sessions", t.sessions());
+    m.put("workers", t.workers());
+    m.put("skipped", t.skipped());
+    m.put("unreadableFiles", t.unreadableFiles());
+    m.put("running", t.running());
+    List<Object> findings = new ArrayList<>();
+    for (FindingSightings f : t.findings().all()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("id", f.id());
+      one.put("kind", f.kind());
+      one.put("message", f.message());
+      one.put("count", f.count());
+      one.put("sessions", new ArrayList<Object>(f.sessions()));
+      findings.add(one);
+    }
+    m.put("findingList", findings);
+    return m;
+  }
+
+  private String summary(CampaignSettings s, CampaignTotals t) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format("campaign    %s%s%n", directory, t.running() ? " (running)" : ""));
+    sb.append(String.format("target      %s%n", s.target().describe()));
+    sb.append(
+        String.format(
+            "sessions    %d, workers %d, strategy %s, seed %d%n",
+            t.sessions(), t.workers(), s.strategy(), s.seed()));
+    sb.append(
+        String.format(
+            "executions  %,d in %,.1f s (%,.0f/s)%s%n",
+            t.executions(),
+            t.seconds(),
+            t.executions() / Math.max(t.seconds(), 1e-9),
+            t.skipped() > 0 ? ", " + t.skipped() + " skipped" : ""));
+    sb.append(
+        String.format(
+            "coverage    %,d keys in %,d corpus entries%n", t.coverageKeys(), t.corpusEntries()));
+    sb.append(String.format("findings    %d%n", t.findings().count()));
+    for (FindingSightings f : t.findings().all()) {
+      sb.append(
+          String.format(
+              "  %s  seen %,d time%s, sessions %s: %s%n",
+              f.id(), f.count(), f.count() == 1 ? "" : "s", f.sessions(), firstLine(f.message())));
+    }
+    if (t.unreadableFiles() > 0) {
+      sb.append(
+          String.format("unreadable  %d file(s), see the warnings above%n", t.unreadableFiles()));
+    }
+    return sb.toString();
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

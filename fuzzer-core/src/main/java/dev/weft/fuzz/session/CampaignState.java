@@ -1,0 +1,118 @@
+package dev.weft.fuzz.session;
+
+import dev.weft.corpus.campaign.CampaignDirectory;
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.CorpusStore;
+import dev.weft.corpus.campaign.FindingSightings;
+import dev.weft.corpus.campaign.FindingStore;
+import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsHistory;
+import dev.weft.corpus.campaign.StatsLine;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.io.IOException;
+import java.util.function.Consumer;
+
+/**
+ * Where a campaign stands when a session begins, read back from its directory: the next session
+ * number, the worker's counters (from its last stats line, or further on if entries were written
+ * after it, as after {@code kill -9}), the coverage its entries added, and its findings. This is
+ * what makes resume exact: counters continue and no key or finding is new twice.
+ */
+public final class CampaignState {
+  static final int WORKER = 0;
+
+  private final int session;
+  private final long executions;
+  private final double seconds;
+  private final long skipped;
+  private final long[] coverageKeys;
+  private final CorpusStore corpus;
+  private final FindingStore findings;
+
+  private CampaignState(
+      int session,
+      long executions,
+      double seconds,
+      long skipped,
+      long[] coverageKeys,
+      CorpusStore corpus,
+      FindingStore findings) {
+    this.session = session;
+    this.executions = executions;
+    this.seconds = seconds;
+    this.skipped = skipped;
+    this.coverageKeys = coverageKeys;
+    this.corpus = corpus;
+    this.findings = findings;
+  }
+
+  /** Loads the directory; unreadable entries and findings are quarantined with a warning. */
+  public static CampaignState load(CampaignDirectory dir, Consumer<String> warnings)
+      throws IOException {
+    Quarantine quarantine = new Quarantine(dir.quarantine(), warnings);
+    StatsHistory history = StatsHistory.read(dir.statsLog());
+    int lastSession = history.lastSession();
+    long executions = 0;
+    double seconds = 0;
+    long skipped = 0;
+    StatsLine last = history.latest(WORKER).orElse(null);
+    if (last != null) {
+      executions = last.executions();
+      seconds = last.seconds();
+      skipped = last.skipped();
+    }
+    CorpusStore corpus = new CorpusStore(dir.corpus());
+    LongOpenHashSet keys = new LongOpenHashSet();
+    for (CorpusEntry e : corpus.load(quarantine)) {
+      keys.addAll(LongArrayList.wrap(e.coverageKeys()));
+      lastSession = Math.max(lastSession, e.session());
+      if (e.worker() == WORKER) {
+        executions = Math.max(executions, e.execution());
+      }
+    }
+    FindingStore findings = new FindingStore(dir.findings());
+    findings.load(quarantine);
+    for (FindingSightings f : findings.all()) {
+      executions = Math.max(executions, f.firstExecution());
+    }
+    return new CampaignState(
+        lastSession + 1, executions, seconds, skipped, keys.toLongArray(), corpus, findings);
+  }
+
+  /** The number of the session about to run, from 1. */
+  public int session() {
+    return session;
+  }
+
+  /** The worker's executions over all earlier sessions. */
+  public long executions() {
+    return executions;
+  }
+
+  /** The worker's fuzzing time over all earlier sessions. */
+  public double seconds() {
+    return seconds;
+  }
+
+  public long skipped() {
+    return skipped;
+  }
+
+  public int coverageKeyCount() {
+    return coverageKeys.length;
+  }
+
+  /** Every key the corpus entries added. */
+  public long[] coverageKeys() {
+    return coverageKeys.clone();
+  }
+
+  public CorpusStore corpus() {
+    return corpus;
+  }
+
+  public FindingStore findings() {
+    return findings;
+  }
+}

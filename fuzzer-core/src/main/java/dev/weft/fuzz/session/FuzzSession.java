@@ -1,0 +1,398 @@
+package dev.weft.fuzz.session;
+
+import dev.weft.corpus.FindingRecord;
+import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.StatsLog;
+import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.AddOpensHint;
+import dev.weft.fuzz.report.FindingReport;
+import dev.weft.fuzz.report.ReplayHints;
+import dev.weft.fuzz.strategy.CoverageFeedback;
+import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetException;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One session of a campaign on disk ({@code weft fuzz}): runs the target again and again, keeps
+ * every run that added coverage keys as a corpus entry, writes each new finding once (a finding
+ * seen again, in this session or an earlier one, only counts), writes {@code stats.jsonl}, and goes
+ * on after findings until its budget is spent or {@link #requestStop()} is called (Ctrl-C, SIGTERM;
+ * a run under way is cut short and counted as skipped). Counters continue from the campaign's
+ * {@link CampaignState}, and the strategy starts with the coverage the corpus holds.
+ *
+ * <p>{@link Campaign} is the in-memory loop of {@code weft run}; the two share the reports, the
+ * output routing and the strategies, and may become one loop once {@code run} is {@code fuzz} with
+ * a temporary corpus.
+ */
+public final class FuzzSession {
+  private static final int MAX_CONSECUTIVE_SKIPS = 50;
+  private static final int RESERVE_BYTES = 8 << 20;
+
+  private final SessionPlan plan;
+  private final CampaignState state;
+  private final PrintStream progress;
+  private final SiteTable sites = new SiteTable();
+  private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
+  private final List<String> newFindings = new ArrayList<>();
+  private final int session;
+  private final long sessionSeed;
+  private volatile boolean stopRequested;
+  private Thread executing;
+  private long executions;
+  private long sessionExecutions;
+  private long skipped;
+  private int consecutiveSkips;
+  private String lastSkipReason;
+  private long startNanos;
+
+  public FuzzSession(SessionPlan plan, CampaignState state, PrintStream progress) {
+    this.plan = plan;
+    this.state = state;
+    this.progress = progress;
+    this.session = state.session();
+    this.sessionSeed = SessionPlan.sessionSeed(plan.settings().seed(), session);
+    this.executions = state.executions();
+    this.skipped = state.skipped();
+  }
+
+  public int session() {
+    return session;
+  }
+
+  public long sessionSeed() {
+    return sessionSeed;
+  }
+
+  /** Stops after the current run, which is cut short. */
+  public synchronized void requestStop() {
+    stopRequested = true;
+    if (executing != null) {
+      executing.interrupt();
+    }
+  }
+
+  /**
+   * Runs the session; throws only for configuration problems found before the first run and for
+   * files of the campaign that cannot be written.
+   */
+  public SessionResult run() throws TargetException, IOException {
+    CampaignSettings s = plan.settings();
+    List<Path> classPath = s.classPath().stream().map(Path::of).toList();
+    try (TargetClassPath targetClassPath = new TargetClassPath(classPath)) {
+      Instrumenter instrumenter = new Instrumenter(targetClassPath, sites, new FieldTable());
+      RunExecutor executor = new RunExecutor(instrumenter, s.target(), s.budget());
+      executor.validate();
+      Strategy strategy =
+          Strategies.create(
+              s.strategy(),
+              s.depth(),
+              sessionSeed,
+              Strategies.siteKeys(sites),
+              new GraphBudget(s.graphEvents()));
+      CoverageFeedback feedback = strategy instanceof CoverageFeedback f ? f : null;
+      if (feedback != null) {
+        feedback.restoreCoverage(state.coverageKeys());
+      }
+      return run(executor, strategy, feedback);
+    }
+  }
+
+  private SessionResult run(RunExecutor executor, Strategy strategy, CoverageFeedback feedback)
+      throws TargetException, IOException {
+    startNanos = System.nanoTime();
+    StatsTicker ticker =
+        new StatsTicker(
+            new StatsLog(plan.directory().statsLog()),
+            session,
+            CampaignState.WORKER,
+            feedback,
+            state.coverageKeyCount(),
+            counters());
+    ticker.write("start", startNanos);
+    String stopReason;
+    boolean weftFailed = false;
+    try (TargetOutput output = TargetOutput.install()) {
+      stopReason = loop(executor, strategy, feedback, ticker, output);
+    } catch (VirtualMachineError e) {
+      reserve.release();
+      weftFailed = true;
+      stopReason = failure(e);
+    } catch (RuntimeException | Error | IOException e) {
+      weftFailed = true;
+      stopReason = failure(e);
+    }
+    for (String note : strategy.takeNotes()) {
+      say("note: " + note);
+    }
+    long now = System.nanoTime();
+    state.findings().flush();
+    ticker.write("stop", now);
+    return new SessionResult(
+        session,
+        sessionExecutions,
+        executions,
+        (now - startNanos) / 1e9,
+        skipped,
+        feedback == null ? state.coverageKeyCount() : feedback.coveredKeys(),
+        state.corpus().count(),
+        newFindings,
+        state.findings().count(),
+        stopReason,
+        weftFailed);
+  }
+
+  private StatsTicker.Counters counters() {
+    return new StatsTicker.Counters() {
+      @Override
+      public long executions() {
+        return executions;
+      }
+
+      @Override
+      public long sessionExecutions() {
+        return sessionExecutions;
+      }
+
+      @Override
+      public double seconds() {
+        return state.seconds() + (System.nanoTime() - startNanos) / 1e9;
+      }
+
+      @Override
+      public long skipped() {
+        return skipped;
+      }
+
+      @Override
+      public long corpusEntries() {
+        return state.corpus().count();
+      }
+
+      @Override
+      public long findings() {
+        return state.findings().count();
+      }
+    };
+  }
+
+  private String loop(
+      RunExecutor executor,
+      Strategy strategy,
+      CoverageFeedback feedback,
+      StatsTicker ticker,
+      TargetOutput output)
+      throws TargetException, IOException {
+    while (true) {
+      if (stopRequested) {
+        return "interrupted";
+      }
+      if (plan.iterations() > 0 && sessionExecutions >= plan.iterations()) {
+        return "iteration budget reached";
+      }
+      long now = System.nanoTime();
+      if (plan.time() != null && now - startNanos >= plan.time().toNanos()) {
+        return "time budget reached";
+      }
+      String stopReason = runOnce(executor, strategy, feedback, ticker, output);
+      if (stopReason != null) {
+        return stopReason;
+      }
+      now = System.nanoTime();
+      if (ticker.due(now)) {
+        state.findings().flush();
+        ticker.write("tick", now);
+        say(statusLine(now, feedback));
+      }
+    }
+  }
+
+  /** One execution and what follows from it; returns why the session stops, or null. */
+  private String runOnce(
+      RunExecutor executor,
+      Strategy strategy,
+      CoverageFeedback feedback,
+      StatsTicker ticker,
+      TargetOutput output)
+      throws TargetException, IOException {
+    boolean echo = plan.showOutput() || (sessionExecutions == 0 && !plan.quiet());
+    output.beginExecution(echo);
+    RunResult result;
+    CapturedOutput captured;
+    try {
+      result = execute(executor, strategy);
+    } finally {
+      captured = output.endExecution();
+    }
+    if (result == null) {
+      return "interrupted";
+    }
+    for (String note : strategy.takeNotes()) {
+      say("note: " + note);
+    }
+    String stopReason = null;
+    if (result.outcome() == RunResult.Outcome.SKIPPED) {
+      skipped++;
+      consecutiveSkips++;
+      if (!result.diagnostic().equals(lastSkipReason)) {
+        lastSkipReason = result.diagnostic();
+        say("run " + executions + " skipped: " + result.diagnostic());
+      }
+      if (consecutiveSkips >= MAX_CONSECUTIVE_SKIPS) {
+        stopReason = "every run is skipped: " + lastSkipReason;
+      }
+    } else {
+      consecutiveSkips = 0;
+    }
+    if (feedback != null) {
+      keep(result, feedback, ticker);
+    }
+    for (Failure f : result.failures()) {
+      record(f, result, strategy, captured);
+    }
+    if (executor.leakedThreads() > 0) {
+      stopReason =
+          "a target thread could not be stopped (it runs without reaching any scheduling point);"
+              + " stopping so it does not slow further runs";
+    }
+    return stopReason;
+  }
+
+  /** Saves the run as a corpus entry if it added coverage keys. */
+  private void keep(RunResult result, CoverageFeedback feedback, StatsTicker ticker)
+      throws IOException {
+    long[] keys = feedback.lastRunNewKeys();
+    if (keys.length == 0) {
+      return;
+    }
+    long parent = feedback.lastRunParent();
+    state
+        .corpus()
+        .add(
+            new CorpusEntry(
+                CampaignState.WORKER,
+                executions,
+                new byte[0],
+                result.decisions(),
+                keys,
+                result.nanos(),
+                feedback.lastRunOrigin(),
+                parent < 0 ? null : CorpusEntry.id(CampaignState.WORKER, parent),
+                session,
+                System.currentTimeMillis()));
+    ticker.newKeys(feedback.lastRunOrigin(), keys.length);
+  }
+
+  /** One execution, interruptible by {@link #requestStop()}; null if a stop came first. */
+  private RunResult execute(RunExecutor executor, Strategy strategy) throws TargetException {
+    synchronized (this) {
+      if (stopRequested) {
+        return null;
+      }
+      executing = Thread.currentThread();
+    }
+    try {
+      sessionExecutions++;
+      return executor.execute(strategy, ++executions);
+    } finally {
+      synchronized (this) {
+        executing = null;
+      }
+      Thread.interrupted();
+    }
+  }
+
+  private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
+      throws IOException {
+    if (state.findings().seenAgain(f.signature(), session)) {
+      return;
+    }
+    CampaignSettings s = plan.settings();
+    FindingRecord record =
+        new FindingRecord(
+            Campaign.VERSION,
+            s.target(),
+            s.classPath(),
+            s.jvmOptions(),
+            s.budget(),
+            strategy.describe(),
+            sessionSeed,
+            executions,
+            result.decisions(),
+            f.kind(),
+            f.message(),
+            f.signature(),
+            f.details());
+    Path file = state.findings().weftFile(record);
+    state
+        .findings()
+        .add(record, FindingReport.text(record, file, f, result, sites, output), session);
+    newFindings.add(file.toString());
+    say(
+        "FOUND "
+            + f.kind().label()
+            + " at execution "
+            + executions
+            + ": "
+            + firstLine(f.message()));
+    String hint = AddOpensHint.of(f);
+    if (hint != null) {
+      say("  " + hint);
+    }
+    say("  replay with: " + ReplayHints.command(file));
+  }
+
+  private String failure(Throwable e) {
+    String what =
+        e instanceof OutOfMemoryError
+            ? "Weft ran out of memory"
+            : "Weft failed with an internal error";
+    progress.println("[weft] " + what + " after " + executions + " executions:");
+    e.printStackTrace(progress);
+    progress.flush();
+    return what + " (" + e + ")";
+  }
+
+  private String statusLine(long now, CoverageFeedback feedback) {
+    double secs = (now - startNanos) / 1e9;
+    return String.format(
+        "%5.0fs  execs %,d (%,.0f/s)  coverage %,d  entries %,d  findings %d (%d new)%s%s",
+        secs,
+        executions,
+        sessionExecutions / Math.max(secs, 1e-9),
+        feedback == null ? state.coverageKeyCount() : feedback.coveredKeys(),
+        state.corpus().count(),
+        state.findings().count(),
+        newFindings.size(),
+        feedback == null ? "" : String.format("  pending %,d", feedback.pendingPlans()),
+        skipped > 0 ? "  skipped " + skipped : "");
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private void say(String line) {
+    if (!plan.quiet()) {
+      progress.println("[weft] " + line);
+      progress.flush();
+    }
+  }
+}

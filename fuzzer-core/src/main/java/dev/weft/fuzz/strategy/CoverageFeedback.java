@@ -1,0 +1,30 @@
+package dev.weft.fuzz.strategy;
+
+/**
+ * A strategy that learns from segment coverage, seen from the campaign that keeps its memory on
+ * disk: after each run it says which keys the run added (the campaign saves them with the run as a
+ * corpus entry) and what made the run; on resume the campaign gives the saved keys back, so that no
+ * key is new twice and nothing is planned toward a segment already covered.
+ */
+public interface CoverageFeedback {
+  /** Marks {@code keys} as covered, without planning from them: they come from earlier sessions. */
+  void restoreCoverage(long[] keys);
+
+  /** The keys the last run added to coverage (empty for a skipped run, or one with nothing new). */
+  long[] lastRunNewKeys();
+
+  /** What made the last run: {@code first}, {@code planned}, {@code pct} or {@code random}. */
+  String lastRunOrigin();
+
+  /** The run whose graph the last run's schedule was planned on, or -1 for a fresh run. */
+  long lastRunParent();
+
+  /** Keys covered so far, restored ones included. */
+  int coveredKeys();
+
+  /** Schedules planned and not yet run. */
+  int pendingPlans();
+
+  /** Planned targets the runs realised, in percent; null before any was tried. */
+  Double realisedPercent();
+}
