@@ -8,11 +8,14 @@ import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.InterleavingPrinter;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
@@ -102,7 +105,10 @@ public final class ReplayCommand implements Callable<Integer> {
     }
     SiteTable sites = new SiteTable();
     Instrumenter instrumenter = new Instrumenter(new TargetClassPath(cp), sites, new FieldTable());
-    RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget());
+    // a race finding replays with plain fields checked too, whichever mode found it: the recorded
+    // signature is among the run's races either way
+    RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
+    RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget(), races);
     out.println(
         "Replaying "
             + record.kind().label()
@@ -119,6 +125,7 @@ public final class ReplayCommand implements Callable<Integer> {
     out.println();
     out.flush();
     RunResult result;
+    Failure same;
     try (TargetOutput output = TargetOutput.install()) {
       output.beginExecution(true);
       try {
@@ -128,11 +135,19 @@ public final class ReplayCommand implements Callable<Integer> {
           out.println(); // the target's output ends here
         }
       }
+      same = result.failure(record.signature());
+      if (same != null && same.kind() == FindingKind.RACE) {
+        output.beginExecution(false); // the same run again, quietly, keeping both stacks
+        try {
+          same = RaceStacks.explain(executor, result, same, 1);
+        } finally {
+          output.endExecution();
+        }
+      }
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
-    Failure same = result.failure(record.signature());
     boolean reproduced = same != null;
     if (result.failed()) {
       Failure shown = reproduced ? same : result.failure();
@@ -141,7 +156,7 @@ public final class ReplayCommand implements Callable<Integer> {
         out.println(shown.details());
       }
       for (Failure other : result.failures()) {
-        if (other != shown) {
+        if (!other.signature().equals(shown.signature())) {
           out.println("The same run also failed with: " + firstLine(other.message()));
         }
       }

@@ -9,6 +9,7 @@ import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -123,6 +124,17 @@ public final class RunCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--races",
+      defaultValue = "jdk",
+      paramLabel = "MODE",
+      description =
+          "Report data races: jdk (default) reports two threads calling one JDK object that is"
+              + " not thread-safe (HashMap, ArrayList, Matcher, SimpleDateFormat...) with no"
+              + " happens-before between the calls; fields also reports plain fields and array"
+              + " elements of your code (benign races there are common); off turns it off.")
+  String races;
+
+  @Option(
       names = "--max-steps",
       defaultValue = "1000000",
       description =
@@ -231,8 +243,10 @@ public final class RunCommand implements Callable<Integer> {
         cp.add(p);
       }
     }
+    RaceMode raceMode;
     try {
       strategyDescription = Strategies.create(strategy, depth, 0, id -> 0L).describe();
+      raceMode = RaceMode.parse(races);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -252,7 +266,8 @@ public final class RunCommand implements Callable<Integer> {
             jvmOptions,
             new GraphBudget(graphEvents),
             quiet,
-            showOutput);
+            showOutput,
+            raceMode);
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {
       err.printf(

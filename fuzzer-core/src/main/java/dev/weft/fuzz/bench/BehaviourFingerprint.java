@@ -9,6 +9,7 @@ import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Locations;
 import dev.weft.runtime.trace.Site;
@@ -130,7 +131,9 @@ public final class BehaviourFingerprint {
     FieldTable fields = new FieldTable();
     Instrumenter instrumenter =
         new Instrumenter(new TargetClassPath(List.of(target.classPath())), sites, fields);
-    RunExecutor executor = new RunExecutor(instrumenter, target.spec(), RunBudget.DEFAULT);
+    // the race oracle only adds findings after a run; scheduling is compared without it
+    RunExecutor executor =
+        new RunExecutor(instrumenter, target.spec(), RunBudget.DEFAULT, RaceMode.OFF);
     Strategy strategy = Strategies.create(strategyName, DEPTH, SEED, Strategies.siteKeys(sites));
     String[] hashes = new String[runs];
     for (int run = 1; run <= runs; run++) {

@@ -11,11 +11,13 @@ import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.StableHash;
@@ -104,7 +106,8 @@ public final class Campaign {
   public CampaignResult run() throws TargetException, IOException {
     TargetClassPath classPath = new TargetClassPath(config.classPath());
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
-    RunExecutor executor = new RunExecutor(instrumenter, config.target(), config.budget());
+    RunExecutor executor =
+        new RunExecutor(instrumenter, config.target(), config.budget(), config.races());
     executor.validate();
     Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
@@ -222,7 +225,7 @@ public final class Campaign {
     if (result.failed()) {
       boolean isNew = false;
       for (Failure f : result.failures()) {
-        isNew |= record(f, result, strategy, executions, captured);
+        isNew |= record(f, result, strategy, executor, captured, output);
       }
       if (isNew && !config.keepGoing()) {
         stopReason = "found a bug";
@@ -265,13 +268,20 @@ public final class Campaign {
   }
 
   private boolean record(
-      Failure f, RunResult result, Strategy strategy, long execution, CapturedOutput output)
+      Failure found,
+      RunResult result,
+      Strategy strategy,
+      RunExecutor executor,
+      CapturedOutput output,
+      TargetOutput console)
       throws IOException {
-    FoundBug known = bySignature.get(f.signature());
+    long execution = executions;
+    FoundBug known = bySignature.get(found.signature());
     if (known != null) {
       known.occurrences++;
       return false;
     }
+    Failure f = withRaceStacks(executor, result, found, execution, console);
     String id =
         f.kind().label() + "-" + String.format("%08x", (int) StableHash.mix(0, f.signature()));
     Path file = config.out().resolve(id + ".weft");
@@ -307,6 +317,20 @@ public final class Campaign {
     }
     say("  replay with: " + ReplayHints.command(file));
     return true;
+  }
+
+  /** A new race, with the stacks of both accesses from a replay of its run (quietly). */
+  private static Failure withRaceStacks(
+      RunExecutor executor, RunResult result, Failure f, long execution, TargetOutput console) {
+    if (f.kind() != FindingKind.RACE) {
+      return f;
+    }
+    console.beginExecution(false);
+    try {
+      return RaceStacks.explain(executor, result, f, execution);
+    } finally {
+      console.endExecution();
+    }
   }
 
   private static String firstLine(String s) {

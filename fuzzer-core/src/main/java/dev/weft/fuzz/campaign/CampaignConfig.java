@@ -3,6 +3,7 @@ package dev.weft.fuzz.campaign;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.List;
  * @param quiet no progress output, and none of the target's output unless {@code showOutput}
  * @param showOutput print the target's output of every execution, not only of the first
  * @param graphBudget the most events of a run the segment strategy analyses in one graph
+ * @param races which unordered accesses the race oracle reports
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -31,7 +33,8 @@ public record CampaignConfig(
     List<String> jvmOptions,
     GraphBudget graphBudget,
     boolean quiet,
-    boolean showOutput) {
+    boolean showOutput,
+    RaceMode races) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);

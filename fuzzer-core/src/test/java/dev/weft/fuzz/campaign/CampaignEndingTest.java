@@ -12,6 +12,7 @@ import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.RandomWalk;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -54,7 +55,8 @@ class CampaignEndingTest {
         List.of(),
         GraphBudget.DEFAULT,
         false,
-        false);
+        false,
+        RaceMode.DEFAULT);
   }
 
   private String progress() {

@@ -1,6 +1,7 @@
 package dev.weft.runtime.api;
 
 import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.races.Race;
 import dev.weft.runtime.trace.Trace;
 import java.util.List;
 
@@ -9,7 +10,8 @@ import java.util.List;
  *
  * @param failures every failure of the run in the order seen (an uncaught exception ends only its
  *     thread, so one run can show an exception and then the deadlock it causes); empty unless the
- *     run failed
+ *     run failed. The race oracle's findings come last.
+ * @param races the races behind the {@code race} failures, in the same order
  * @param decisions the chosen thread index at every point where more than one thread was enabled
  * @param threadNames stable names of the run's threads, by index
  * @param diagnostic why a run was skipped, or null
@@ -17,6 +19,7 @@ import java.util.List;
 public record RunResult(
     Outcome outcome,
     List<Failure> failures,
+    List<Race> races,
     Trace trace,
     int[] decisions,
     List<String> threadNames,

@@ -47,6 +47,8 @@ public final class ControlledThread {
   /** Static initialisers and JDK calls run atomically: no switch while this is positive. */
   private int atomicDepth;
 
+  private int classInitDepth;
+
   /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
   private boolean idle;
 
@@ -178,6 +180,23 @@ public final class ControlledThread {
   /** The thread died inside atomic sections (an exception left a static initialiser). */
   void leaveAtomicSections() {
     atomicDepth = 0;
+    classInitDepth = 0;
+  }
+
+  /** Whether the thread is running a static initialiser. */
+  public boolean initialisingClass() {
+    return classInitDepth > 0;
+  }
+
+  /** A static initialiser begins (it also makes an atomic section). */
+  public void enterClassInit() {
+    classInitDepth++;
+  }
+
+  public void exitClassInit() {
+    if (classInitDepth > 0) {
+      classInitDepth--;
+    }
   }
 
   public void exitAtomic() {

@@ -1,5 +1,7 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.races.RaceLog;
+
 /**
  * What target code and the per-run pools tell the scheduler outside any scheduling point: the
  * program wants to exit, a pool worker starts or stops waiting for work, state behind a JDK object
@@ -37,6 +39,11 @@ public final class RunSignals {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
       t.enterAtomic();
+      t.enterClassInit();
+      RaceLog log = t.scheduler.raceLog();
+      if (log != null) {
+        log.classInit(t.index, true);
+      }
     }
   }
 
@@ -44,6 +51,13 @@ public final class RunSignals {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
       t.exitAtomic();
+      if (t.initialisingClass()) {
+        t.exitClassInit();
+        RaceLog log = t.scheduler.raceLog();
+        if (log != null) {
+          log.classInit(t.index, false);
+        }
+      }
     }
   }
 }

@@ -7,6 +7,11 @@ import dev.weft.runtime.oracle.Deadlocks;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
 import dev.weft.runtime.oracle.Hangs;
+import dev.weft.runtime.races.Race;
+import dev.weft.runtime.races.RaceFailures;
+import dev.weft.runtime.races.RaceLog;
+import dev.weft.runtime.races.RaceMode;
+import dev.weft.runtime.races.RaceOracle;
 import dev.weft.runtime.time.Identities;
 import dev.weft.runtime.time.VirtualClock;
 import dev.weft.runtime.trace.EventKind;
@@ -16,6 +21,8 @@ import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.ints.IntSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -61,6 +68,7 @@ public final class Scheduler {
 
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
+  private final RaceLog raceLog;
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
@@ -91,10 +99,26 @@ public final class Scheduler {
   private int recheckedAt = -1;
 
   public Scheduler(Strategy strategy, SiteTable sites, FieldTable fields, int maxSteps) {
+    this(strategy, sites, fields, maxSteps, RaceMode.DEFAULT, IntSets.EMPTY_SET);
+  }
+
+  /**
+   * @param races which races the run's oracle reports
+   * @param captureStacksAt calls in the run's race log whose stacks to keep (a replay explaining a
+   *     race found before)
+   */
+  public Scheduler(
+      Strategy strategy,
+      SiteTable sites,
+      FieldTable fields,
+      int maxSteps,
+      RaceMode races,
+      IntSet captureStacksAt) {
     this.strategy = strategy;
     this.sites = sites;
     this.fields = fields;
     this.maxSteps = maxSteps;
+    this.raceLog = races == RaceMode.OFF ? null : new RaceLog(races, trace, captureStacksAt);
   }
 
   // ---------------------------------------------------------------- run control (controller side)
@@ -157,20 +181,57 @@ public final class Scheduler {
     return result;
   }
 
+  /**
+   * The run's result, with the race oracle's findings added: it looks at the whole trace, so it
+   * runs once the run is over. A skipped run is not judged (code ran outside Weft's sight, and so
+   * may have synchronised where the trace cannot show it), nor a replay that diverged.
+   */
   public RunResult result(long nanos) {
     List<String> names = new ArrayList<>();
     for (ControlledThread t : threadSnapshot) {
       names.add(t.stableName);
     }
+    RunResult.Outcome outcome = run.outcome();
+    List<Failure> failures = run.failures();
+    List<Race> races = List.of();
+    if (raceLog != null
+        && outcome != RunResult.Outcome.SKIPPED
+        && outcome != RunResult.Outcome.DIVERGED) {
+      races = RaceOracle.find(trace, raceLog, sites, fields, objects);
+      if (!races.isEmpty()) {
+        failures = new ArrayList<>(failures);
+        for (Race r : races) {
+          failures.add(RaceFailures.of(r, sites, names));
+        }
+        failures = List.copyOf(failures);
+        outcome = RunResult.Outcome.FAILED;
+      }
+    }
     return new RunResult(
-        run.outcome(),
-        run.failures(),
+        outcome,
+        failures,
+        races,
         trace,
         decisions.toIntArray(),
         names,
         steps,
         nanos,
         run.diagnostic());
+  }
+
+  /**
+   * The race log a call of thread {@code t} goes into, or null: no oracle, the run is over, or the
+   * thread runs a static initialiser (the JVM orders it before every use of the class).
+   */
+  RaceLog raceLog() {
+    return raceLog;
+  }
+
+  public RaceLog raceLogFor(ControlledThread t) {
+    if (raceLog == null || t.initialisingClass() || run.isAborted()) {
+      return null;
+    }
+    return raceLog;
   }
 
   public SiteTable sites() {

@@ -9,7 +9,10 @@ import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.trace.SiteTable;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.ints.IntSets;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,13 +28,25 @@ public final class RunExecutor {
   private final Instrumenter instrumenter;
   private final TargetSpec target;
   private final RunBudget budget;
+  private final RaceMode races;
   private int leakedThreads;
 
   public RunExecutor(Instrumenter instrumenter, TargetSpec target, RunBudget budget) {
+    this(instrumenter, target, budget, RaceMode.DEFAULT);
+  }
+
+  /** An executor whose runs' race oracle reports {@code races}. */
+  public RunExecutor(
+      Instrumenter instrumenter, TargetSpec target, RunBudget budget, RaceMode races) {
     this.instrumenter = instrumenter;
     this.target = target;
     this.budget = budget;
+    this.races = races;
     DefinedClasses.ensureInstalled();
+  }
+
+  public RaceMode races() {
+    return races;
   }
 
   /** Checks that the target class and method exist, without running anything. */
@@ -59,10 +74,25 @@ public final class RunExecutor {
   }
 
   public RunResult execute(Strategy strategy, long runNumber) throws TargetException {
+    return execute(strategy, runNumber, IntSets.EMPTY_SET);
+  }
+
+  /**
+   * One run that keeps the target stacks of the given calls of its race log: a replay of a run that
+   * raced, to show where both accesses came from ({@link RaceStacks}).
+   */
+  public RunResult execute(Strategy strategy, long runNumber, IntSet captureStacksAt)
+      throws TargetException {
     TargetClassLoader loader = new TargetClassLoader(instrumenter);
     TargetEntry entry = TargetEntry.resolve(target, loader);
     Scheduler scheduler =
-        new Scheduler(strategy, instrumenter.sites(), instrumenter.fields(), budget.maxSteps());
+        new Scheduler(
+            strategy,
+            instrumenter.sites(),
+            instrumenter.fields(),
+            budget.maxSteps(),
+            races,
+            captureStacksAt);
     strategy.beginRun(runNumber);
     Thread main = scheduler.createMainThread(() -> invoke(entry));
     // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and

@@ -21,6 +21,13 @@ public final class JdkCallHooks {
     return JdkCalls.bootstrap(caller, name, type, site);
   }
 
+  /** The bootstrap of a target subclass's {@code super} call into a watched JDK class. */
+  public static CallSite bootstrapSuper(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
+    return JdkCalls.bootstrapSuper(caller, name, type, site);
+  }
+
   public static void updaterField(Class<?> holder, String field) {
     FieldUpdaters.updaterField(holder, field);
   }

@@ -66,6 +66,7 @@ public final class HookTable {
     all.addAll(CallHooks.hooks());
     all.addAll(ModelCalls.hooks());
     all.add(JdkCallSites.bootstrapCall());
+    all.add(JdkCallSites.bootstrapSuperCall());
     all.addAll(VarHandleSites.hooks());
     all.addAll(UnsafeSites.hooks());
     return all;

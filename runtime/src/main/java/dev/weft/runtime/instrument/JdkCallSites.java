@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.races.NotThreadSafe;
 import java.util.Set;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -23,8 +24,21 @@ public final class JdkCallSites {
               + "Ljava/lang/invoke/MethodType;I)Ljava/lang/invoke/CallSite;",
           false);
 
+  public static final Handle BOOTSTRAP_SUPER =
+      new Handle(
+          Opcodes.H_INVOKESTATIC,
+          HookClasses.JDK_CALLS,
+          "bootstrapSuper",
+          BOOTSTRAP.getDesc(),
+          false);
+
   static HookCall bootstrapCall() {
     return new HookCall(BOOTSTRAP.getOwner(), BOOTSTRAP.getName(), BOOTSTRAP.getDesc());
+  }
+
+  static HookCall bootstrapSuperCall() {
+    return new HookCall(
+        BOOTSTRAP_SUPER.getOwner(), BOOTSTRAP_SUPER.getName(), BOOTSTRAP_SUPER.getDesc());
   }
 
   /** Collection types of {@code java.util} (not {@code Iterator}: it is a view, not the data). */
@@ -88,6 +102,29 @@ public final class JdkCallSites {
       return UTIL_TYPES.contains(owner.substring(10));
     }
     return owner.equals("java/lang/StringBuffer");
+  }
+
+  /**
+   * Whether an instance call on {@code owner} is logged for the race oracle without a scheduling
+   * point ({@code NotThreadSafe}'s observed classes: {@code Matcher}, the text formats...). Method
+   * references to them are left alone.
+   */
+  public static boolean observes(int opcode, String owner, String name) {
+    return (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE)
+        && !name.equals("getClass")
+        && !name.equals("hashCode")
+        && !name.equals("equals")
+        && NotThreadSafe.isObservedOwner(owner);
+  }
+
+  /**
+   * Whether a {@code super} call from a target subclass into a class the race oracle watches is
+   * logged for it ({@code LinkedHashMap.get} from an LRU cache that overrides {@code get}).
+   */
+  public static boolean observesSuper(int opcode, String owner, String name) {
+    return opcode == Opcodes.INVOKESPECIAL
+        && !name.startsWith("<")
+        && NotThreadSafe.isWatchedClass(owner.replace('/', '.'));
   }
 
   /** The {@code invokedynamic} descriptor: the receiver first, then the call's own arguments. */

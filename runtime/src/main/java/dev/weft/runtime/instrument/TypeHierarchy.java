@@ -14,7 +14,12 @@ import net.bytebuddy.pool.TypePool;
  */
 public final class TypeHierarchy {
   /** Where a field access really goes. */
-  public record ResolvedField(String declaringClass, boolean isFinal) {}
+  /**
+   * @param known whether the declaration was found (an unresolvable field counts as mutable, and as
+   *     possibly volatile)
+   */
+  public record ResolvedField(
+      String declaringClass, boolean isFinal, boolean isVolatile, boolean known) {}
 
   private final TypePool pool;
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
@@ -100,7 +105,7 @@ public final class TypeHierarchy {
     } catch (RuntimeException unresolvable) {
       // fall through: treat as a mutable field of the named owner
     }
-    return new ResolvedField(owner, false);
+    return new ResolvedField(owner, false, false, false);
   }
 
   private ResolvedField findField(TypeDefinition type, String name) {
@@ -109,7 +114,8 @@ public final class TypeHierarchy {
     }
     for (FieldDescription.InDefinedShape f : type.asErasure().getDeclaredFields()) {
       if (f.getName().equals(name)) {
-        return new ResolvedField(type.asErasure().getInternalName(), f.isFinal());
+        return new ResolvedField(
+            type.asErasure().getInternalName(), f.isFinal(), f.isVolatile(), true);
       }
     }
     for (TypeDescription.Generic i : type.getInterfaces()) {

@@ -8,7 +8,7 @@ import dev.weft.runtime.trace.EventKind;
  * getAndAdd}, {@code incrementAndGet} update; {@code set}, {@code put}, {@code add} write). A name
  * that is not recognised counts as a write, which can only add conflicts, never hide one.
  */
-final class AccessKinds {
+public final class AccessKinds {
   /** A compare-and-set: an update when it succeeds, a read when it fails. */
   static final int CAS = -1;
 
@@ -92,6 +92,11 @@ final class AccessKinds {
   };
 
   private AccessKinds() {}
+
+  /** Whether a call of this name only reads its receiver. */
+  public static boolean readsOnly(String name) {
+    return of(name) == EventKind.READ.ordinal();
+  }
 
   /** The event kind of the call, or {@link #CAS} (as an ordinal-free marker). */
   static int of(String name) {

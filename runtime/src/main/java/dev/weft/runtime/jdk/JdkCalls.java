@@ -4,9 +4,12 @@ import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.races.NotThreadSafe;
+import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.sync.FieldUpdaters;
 import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
@@ -27,6 +30,7 @@ public final class JdkCalls {
   public static final int CONTENTS_MEMBER = -3;
 
   private static final MethodHandle ENTER;
+  private static final MethodHandle OBSERVE;
   private static final MethodHandle ENTER_INDEXED;
   private static final MethodHandle ENTER_FIELD;
   private static final MethodHandle EXIT;
@@ -39,7 +43,16 @@ public final class JdkCalls {
       MethodType enter =
           MethodType.methodType(Object.class, Object.class, int.class, int.class, String.class);
       ENTER =
-          l.findStatic(JdkCalls.class, "enter", enter.appendParameterTypes(ReceiverMonitors.class));
+          l.findStatic(
+              JdkCalls.class,
+              "enter",
+              enter.appendParameterTypes(ReceiverMonitors.class, String.class));
+      OBSERVE =
+          l.findStatic(
+              JdkCalls.class,
+              "observe",
+              MethodType.methodType(
+                  Object.class, Object.class, String.class, int.class, String.class));
       ENTER_INDEXED =
           l.findStatic(JdkCalls.class, "enterIndexed", enter.insertParameterTypes(1, int.class));
       ENTER_FIELD =
@@ -117,10 +130,43 @@ public final class JdkCalls {
     return new ConstantCallSite(MethodHandles.foldArguments(guarded, 0, enter));
   }
 
+  /**
+   * Bootstrap of a {@code super.get(key)} from a target subclass of a class the race oracle watches
+   * (an LRU cache extending {@code LinkedHashMap}): the call is logged for the oracle, as a call on
+   * the JDK class would be, and runs as the {@code invokespecial} it replaces.
+   */
+  public static CallSite bootstrapSuper(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
+    Class<?> owner = type.parameterType(0);
+    MethodHandle target =
+        caller
+            .findSpecial(owner, name, type.dropParameterTypes(0, 1), caller.lookupClass())
+            .asType(type);
+    String npe =
+        "Cannot invoke \"" + owner.getName() + "." + name + "()\" because the receiver is null";
+    MethodHandle enter =
+        MethodHandles.insertArguments(OBSERVE, 1, name, site, npe)
+            .asType(MethodType.methodType(Object.class, owner));
+    MethodHandle core = MethodHandles.dropArguments(target, 0, Object.class);
+    Class<?> ret = type.returnType();
+    MethodHandle exit =
+        ret == void.class
+            ? MethodHandles.insertArguments(EXIT_VOID, 2, 0, site)
+            : MethodHandles.insertArguments(EXIT, 3, 0, site)
+                .asType(MethodType.methodType(ret, Throwable.class, ret, Object.class));
+    MethodHandle guarded = MethodHandles.tryFinally(core, exit);
+    return new ConstantCallSite(MethodHandles.foldArguments(guarded, 0, enter));
+  }
+
   private static MethodHandle enterFor(
       Class<?> owner, String name, MethodType type, int kind, int site, String npe) {
     int k = kind == AccessKinds.CAS ? EventKind.UPDATE.ordinal() : kind;
     String ownerName = owner.getName();
+    if (NotThreadSafe.isObservedOwner(ownerName.replace('.', '/'))) {
+      return MethodHandles.insertArguments(OBSERVE, 1, name, site, npe)
+          .asType(MethodType.methodType(Object.class, owner));
+    }
     boolean atomicArray =
         ownerName.startsWith("java.util.concurrent.atomic.Atomic") && ownerName.endsWith("Array");
     boolean fieldUpdater =
@@ -136,7 +182,7 @@ public final class JdkCalls {
     }
     ReceiverMonitors monitors =
         new ReceiverMonitors(name, type.dropParameterTypes(0, 1).parameterArray());
-    return MethodHandles.insertArguments(ENTER, 1, k, site, npe, monitors)
+    return MethodHandles.insertArguments(ENTER, 1, k, site, npe, monitors, name)
         .asType(MethodType.methodType(Object.class, owner));
   }
 
@@ -168,7 +214,12 @@ public final class JdkCalls {
   }
 
   static Object enter(
-      Object receiver, int kind, int site, String npe, ReceiverMonitors receiverMonitors) {
+      Object receiver,
+      int kind,
+      int site,
+      String npe,
+      ReceiverMonitors receiverMonitors,
+      String method) {
     if (receiver == null) {
       throw new NullPointerException(npe);
     }
@@ -182,11 +233,19 @@ public final class JdkCalls {
       }
     }
     ControlledThread t = accessor(receiver, npe);
-    Object accessed =
-        t == null
-            ? null
-            : access(t, t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site), kind, site);
+    long location = t == null ? 0 : t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site);
+    Object accessed = t == null ? null : access(t, location, kind, site);
+    RaceCalls.jdkCall(receiver, t == null ? 0 : Locations.objectNumber(location), method, site);
     return monitor == null ? accessed : new HeldMonitor(monitor, accessed != null);
+  }
+
+  /** A call on a class the race oracle watches without a scheduling point (a {@code Matcher}). */
+  static Object observe(Object receiver, String method, int site, String npe) {
+    if (receiver == null) {
+      throw new NullPointerException(npe);
+    }
+    RaceCalls.jdkCall(receiver, 0, method, site);
+    return null;
   }
 
   static Object enterIndexed(Object array, int index, int kind, int site, String npe) {

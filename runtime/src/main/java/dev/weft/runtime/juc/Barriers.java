@@ -5,6 +5,7 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
 import java.util.IdentityHashMap;
@@ -131,6 +132,7 @@ public final class Barriers {
       }
       state.arrived = 0;
       state.generation++;
+      RaceCalls.released(t, location); // the action's writes, before the parties go on
       s.changed();
       return 0;
     }

@@ -5,7 +5,9 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -202,16 +204,10 @@ public final class BlockingCalls {
       ControlledThread t, Future<?> f, long timeoutNanos, boolean interruptible, int site)
       throws InterruptedException {
     Scheduler s = t.scheduler();
+    long location = contents(t, f, site);
+    RaceCalls.futureRead(t, Locations.objectNumber(location));
     Blocked b =
-        s.block(
-            t,
-            EventKind.READ,
-            contents(t, f, site),
-            site,
-            f,
-            timeoutNanos,
-            interruptible,
-            f::isDone);
+        s.block(t, EventKind.READ, location, site, f, timeoutNanos, interruptible, f::isDone);
     b.throwIfInterrupted();
     return b;
   }

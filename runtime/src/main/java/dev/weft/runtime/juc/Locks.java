@@ -4,6 +4,7 @@ import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,9 @@ public final class Locks {
   private Locks() {}
 
   private static long lockLocation(ControlledThread t, Object lock, int site) {
-    return t.scheduler().lockLocation(lock, site);
+    long location = t.scheduler().lockLocation(lock, site);
+    RaceCalls.lock(t, lock, Locations.objectNumber(location));
+    return location;
   }
 
   private static long valueLocation(ControlledThread t, Object obj, int site) {

@@ -5,6 +5,7 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
@@ -70,10 +71,12 @@ public final class Phasers {
   /** A scheduling point recorded as a write of the phaser, then the real call. */
   private static int changing(ControlledThread t, Phaser phaser, int site, IntSupplier call) {
     Scheduler s = t.scheduler();
-    s.point(t, EventKind.WRITE, location(t, phaser, site), site, null, 0);
+    long location = location(t, phaser, site);
+    s.point(t, EventKind.WRITE, location, site, null, 0);
     try {
       return call.getAsInt();
     } finally {
+      RaceCalls.released(t, location); // what onAdvance wrote, before the parties go on
       s.changed();
     }
   }

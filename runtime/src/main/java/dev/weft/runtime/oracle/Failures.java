@@ -29,35 +29,8 @@ public final class Failures {
     return new Failure(kind, threadName, message, stackTrace(e), signature.toString());
   }
 
-  private static final String[] WEFT_PACKAGES = {
-    "dev.weft.runtime.", "dev.weft.graph.", "dev.weft.corpus.", "dev.weft.fuzz.", "dev.weft.cli."
-  };
-
-  static boolean isWeftFrame(StackTraceElement f) {
-    for (String p : WEFT_PACKAGES) {
-      if (f.getClassName().startsWith(p)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static boolean isTargetFrame(StackTraceElement f) {
-    String c = f.getClassName();
-    return !(c.startsWith("java.")
-        || c.startsWith("jdk.")
-        || c.startsWith("sun.")
-        || isWeftFrame(f));
-  }
-
   private static List<StackTraceElement> targetFrames(Throwable e) {
-    List<StackTraceElement> frames = new ArrayList<>();
-    for (StackTraceElement f : e.getStackTrace()) {
-      if (isTargetFrame(f)) {
-        frames.add(f);
-      }
-    }
-    return frames;
+    return StackFrames.targetFrames(e.getStackTrace());
   }
 
   /** The stack trace with Weft's own frames and the frames below the target removed. */
@@ -66,7 +39,7 @@ public final class Failures {
     List<StackTraceElement> kept = new ArrayList<>();
     for (StackTraceElement f : original) {
       String c = f.getClassName();
-      if (isWeftFrame(f) || c.startsWith("jdk.internal.reflect.")) {
+      if (StackFrames.isWeftFrame(f) || c.startsWith("jdk.internal.reflect.")) {
         continue;
       }
       if (c.equals("java.lang.reflect.Method") || c.equals("java.lang.Thread")) {

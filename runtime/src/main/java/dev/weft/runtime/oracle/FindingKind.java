@@ -9,7 +9,12 @@ public enum FindingKind {
   /** Live threads, none of which can proceed. */
   DEADLOCK,
   /** The run exceeded its step or wall-clock budget. */
-  HANG;
+  HANG,
+  /**
+   * Two threads accessed one object that is not thread-safe (or, on request, one plain field)
+   * without happens-before between the accesses, one of them a write.
+   */
+  RACE;
 
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);

@@ -27,6 +27,9 @@ final class FieldAccessRewriter extends Rewriter {
     }
     MethodVisitor out = out();
     int fieldId = method.fields.idOf(field.declaringClass().replace('/', '.'), name);
+    if (field.known() && !field.isVolatile()) {
+      method.fields.markPlain(fieldId);
+    }
     String simple = field.declaringClass().substring(field.declaringClass().lastIndexOf('/') + 1);
     switch (opcode) {
       case Opcodes.GETSTATIC:

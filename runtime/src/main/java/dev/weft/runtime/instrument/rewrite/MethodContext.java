@@ -43,6 +43,10 @@ final class MethodContext {
 
   int line;
   private int ordinal;
+  private int observedOrdinal;
+
+  /** Where the ordinals of observed calls start: past any method's count of scheduling points. */
+  private static final int OBSERVED_ORDINALS = 1 << 24;
 
   /** In a constructor, whether {@code this} is initialised (the super constructor has run). */
   boolean superConstructorCalled;
@@ -73,6 +77,22 @@ final class MethodContext {
     this.invokeDynamic = this.classVersion >= Opcodes.V1_7;
     this.classConstants = this.classVersion >= Opcodes.V1_5;
     this.bridges = bridges;
+  }
+
+  /**
+   * Registers the next site of a call the race oracle observes without a scheduling point. Its
+   * ordinals are counted apart from {@link #site}'s, so the stable keys of the scheduling points,
+   * which coverage and replay files use, are the same with or without such calls.
+   */
+  int observedSite(String operation) {
+    return sites.register(
+        className.replace('/', '.'),
+        methodName,
+        methodDesc,
+        OBSERVED_ORDINALS + observedOrdinal++,
+        sourceFile,
+        line,
+        operation);
   }
 
   /** Registers the next site of this method. */
