@@ -33,10 +33,27 @@ public final class FindingFiles {
   /** The oldest version this Weft still reads. */
   static final int OLDEST_READABLE = 1;
 
+  /**
+   * The suffix of a finding as found, kept beside its minimised {@code .weft}: it is a replay file
+   * too, but not another finding.
+   */
+  public static final String ORIGINAL_SUFFIX = ".orig.weft";
+
   private static final byte[] MAGIC = "WEFT-FINDING".getBytes(StandardCharsets.US_ASCII);
   private static final int HEADER = MAGIC.length + 4 + 4 + 8;
 
   private FindingFiles() {}
+
+  /** Where the finding as found is kept beside {@code weft}: {@code <id>.orig.weft}. */
+  public static Path originalBeside(Path weft) {
+    String name = weft.getFileName().toString().replaceFirst("\\.weft$", "");
+    return weft.resolveSibling(name + ORIGINAL_SUFFIX);
+  }
+
+  /** Whether {@code file} is a finding as found, kept beside its minimised one. */
+  public static boolean isOriginal(Path file) {
+    return file.getFileName().toString().endsWith(ORIGINAL_SUFFIX);
+  }
 
   public static void write(FindingRecord record, Path file) throws IOException {
     byte[] payload = encode(record);

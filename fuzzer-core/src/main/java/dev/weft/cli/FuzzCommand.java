@@ -7,6 +7,7 @@ import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.TargetHash;
+import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
@@ -134,6 +135,22 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress output, and none of the target's output.")
   boolean quiet;
 
+  @Option(
+      names = "--no-minimize",
+      description = "Write each finding as found, without minimising its interleaving first.")
+  boolean noMinimize;
+
+  @Option(
+      names = "--minimize-time",
+      paramLabel = "DURATION",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description =
+          "Time spent minimising each new finding (fewest preemptions, then threads and steps)"
+              + " before it is written; the finding as found is kept beside it as <id>.orig.weft"
+              + " (default: ${DEFAULT-VALUE}).")
+  Duration minimizeTime;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -176,7 +193,15 @@ public final class FuzzCommand implements Callable<Integer> {
       CampaignFile.write(settings, dir.campaignFile());
       CampaignState state = CampaignState.load(dir, err::println);
       long budget = iterations != null ? iterations : 0;
-      SessionPlan plan = new SessionPlan(dir, settings, budget, time, quiet, showOutput);
+      SessionPlan plan =
+          new SessionPlan(
+              dir,
+              settings,
+              budget,
+              time,
+              quiet,
+              showOutput,
+              noMinimize ? null : new MinimiseBudget(minimizeTime, 0));
       return fuzz(new FuzzSession(plan, state, err), plan, state, lock, err);
     } finally {
       lock.close();

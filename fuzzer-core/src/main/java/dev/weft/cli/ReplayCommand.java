@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.minimise.SwitchRecorder;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.InterleavingPrinter;
@@ -126,10 +127,11 @@ public final class ReplayCommand implements Callable<Integer> {
     out.flush();
     RunResult result;
     Failure same;
+    SwitchRecorder switches = new SwitchRecorder(new ReplayStrategy(record.decisions()));
     try (TargetOutput output = TargetOutput.install()) {
       output.beginExecution(true);
       try {
-        result = executor.execute(new ReplayStrategy(record.decisions()), 1);
+        result = executor.execute(switches, 1);
       } finally {
         if (!output.endExecution().isEmpty()) {
           out.println(); // the target's output ends here
@@ -167,6 +169,8 @@ public final class ReplayCommand implements Callable<Integer> {
     } else {
       out.println("The run " + describe(result) + ".");
     }
+    out.println();
+    out.println("preemptions: " + switches.preemptions());
     out.println();
     out.println("Interleaving (thread columns, in execution order):");
     out.print(InterleavingPrinter.render(result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));

@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       FuzzCommand.class,
       StatusCommand.class,
       ReplayCommand.class,
+      TminCommand.class,
+      CminCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class WeftCli implements Runnable {
@@ -35,7 +37,7 @@ public final class WeftCli implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "missing command: run, fuzz, status or replay");
+        spec.commandLine(), "missing command: run, fuzz, status, replay, tmin or cmin");
   }
 
   public static int execute(String... args) {

@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import dev.weft.corpus.FindingFiles;
 import dev.weft.fuzz.Harness;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -60,10 +61,13 @@ abstract class CliTestSupport {
     err.reset();
   }
 
-  /** The one finding file (.weft) in {@code findings}. */
+  /** The one finding file (.weft) in {@code findings}, not the original kept beside it. */
   static Path findingFile(Path findings) throws IOException {
     try (Stream<Path> files = Files.list(findings)) {
-      return files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
+      return files
+          .filter(p -> p.toString().endsWith(".weft") && !FindingFiles.isOriginal(p))
+          .findFirst()
+          .orElseThrow();
     }
   }
 

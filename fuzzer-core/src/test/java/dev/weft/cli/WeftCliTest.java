@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.corpus.FindingFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -113,6 +114,7 @@ class WeftCliTest extends CliTestSupport {
           files
               .filter(p -> p.getFileName().toString().startsWith(prefix))
               .filter(p -> p.toString().endsWith(suffix))
+              .filter(p -> !FindingFiles.isOriginal(p))
               .toList();
       assertThat(found).as("%s*%s in %s", prefix, suffix, dir).hasSize(1);
       return found.get(0);

@@ -76,8 +76,11 @@ class WeftFuzzTest extends CliTestSupport {
     int code = fuzzFlagX(corpus, "--seed", "1", "--iterations", "300");
     assertThat(code).as(stderr()).isEqualTo(1);
     List<String> files = names(corpus.resolve("findings"));
-    assertThat(files).hasSize(3).allMatch(n -> n.startsWith("exception-"));
-    Path weft = corpus.resolve("findings").resolve(files.get(2));
+    assertThat(files).hasSize(4).allMatch(n -> n.startsWith("exception-"));
+    assertThat(files.get(1))
+        .as("the finding as found, beside the minimised one")
+        .endsWith(".orig.weft");
+    Path weft = corpus.resolve("findings").resolve(files.get(3));
     Path sightings = corpus.resolve("findings").resolve(files.get(0));
     JsonNode seen = JSON.readTree(sightings.toFile());
     assertThat(seen.get("count").asLong()).as("found again in session 1").isGreaterThan(1);

@@ -55,7 +55,10 @@ public final class FindingStore {
     }
     List<Path> files;
     try (Stream<Path> list = Files.list(directory)) {
-      files = list.filter(p -> p.toString().endsWith(".weft")).sorted().toList();
+      files =
+          list.filter(p -> p.toString().endsWith(".weft") && !FindingFiles.isOriginal(p))
+              .sorted()
+              .toList();
     }
     for (Path weft : files) {
       FindingRecord record;

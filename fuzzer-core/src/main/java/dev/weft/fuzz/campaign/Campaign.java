@@ -2,10 +2,11 @@ package dev.weft.fuzz.campaign;
 
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.minimise.FindingMinimiser;
+import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
-import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.Strategies;
@@ -68,6 +69,7 @@ public final class Campaign {
   private int consecutiveSkips;
   private String lastSkipReason;
   private Thread executing;
+  private FindingMinimiser minimiser;
 
   public Campaign(CampaignConfig config, PrintStream progress) {
     this(
@@ -116,6 +118,7 @@ public final class Campaign {
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
+      minimiser = new FindingMinimiser(executor, output, config.minimise());
       stopReason = loop(executor, strategy, start, output);
     } catch (VirtualMachineError e) {
       reserve.release();
@@ -268,7 +271,7 @@ public final class Campaign {
   }
 
   private boolean record(
-      Failure found,
+      Failure failure,
       RunResult result,
       Strategy strategy,
       RunExecutor executor,
@@ -276,12 +279,12 @@ public final class Campaign {
       TargetOutput console)
       throws IOException {
     long execution = executions;
-    FoundBug known = bySignature.get(found.signature());
+    FoundBug known = bySignature.get(failure.signature());
     if (known != null) {
       known.occurrences++;
       return false;
     }
-    Failure f = withRaceStacks(executor, result, found, execution, console);
+    Failure f = withRaceStacks(executor, result, failure, execution, console);
     String id =
         f.kind().label() + "-" + String.format("%08x", (int) StableHash.mix(0, f.signature()));
     Path file = config.out().resolve(id + ".weft");
@@ -304,13 +307,16 @@ public final class Campaign {
             f.message(),
             f.signature(),
             f.details());
-    FindingFiles.write(record, file);
-    Files.writeString(
-        config.out().resolve(id + ".txt"),
-        FindingReport.text(record, file, f, result, sites, output));
+    MinimisedFinding found = minimiser.minimise(record, f, result, output);
+    FindingFiles.write(found.record(), file);
+    Files.writeString(config.out().resolve(id + ".txt"), found.report(file, sites));
+    found.writeOriginal(file);
     FoundBug bug = new FoundBug(id, f, execution, file);
     bySignature.put(f.signature(), bug);
     say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
+    if (found.minimised()) {
+      say("  " + found.minimisation().summary());
+    }
     String hint = AddOpensHint.of(f);
     if (hint != null) {
       say("  " + hint);

@@ -1,5 +1,6 @@
 package dev.weft.fuzz.campaign;
 
+import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
@@ -18,6 +19,8 @@ import java.util.List;
  * @param showOutput print the target's output of every execution, not only of the first
  * @param graphBudget the most events of a run the segment strategy analyses in one graph
  * @param races which unordered accesses the race oracle reports
+ * @param minimise what each new finding may cost to minimise before it is written; null: written as
+ *     found ({@code --no-minimize})
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -34,7 +37,8 @@ public record CampaignConfig(
     GraphBudget graphBudget,
     boolean quiet,
     boolean showOutput,
-    RaceMode races) {
+    RaceMode races,
+    MinimiseBudget minimise) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);

@@ -24,6 +24,22 @@ public final class FindingReport {
       RunResult result,
       SiteTable sites,
       CapturedOutput output) {
+    return text(record, file, f, result, sites, output, null, null);
+  }
+
+  /**
+   * The report with a note said just before the interleaving (how far it was minimised) and an
+   * appendix after it (the interleaving as found); either may be null.
+   */
+  public static String text(
+      FindingRecord record,
+      Path file,
+      Failure f,
+      RunResult result,
+      SiteTable sites,
+      CapturedOutput output,
+      String interleavingNote,
+      String appendix) {
     StringBuilder sb = new StringBuilder();
     sb.append("Weft finding (")
         .append(f.kind().label())
@@ -53,16 +69,27 @@ public final class FindingReport {
       }
       sb.append('\n');
     }
-    return sb.append("Interleaving (thread columns, in execution order):\n")
-        .append(InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file)))
-        .toString();
+    if (interleavingNote != null) {
+      sb.append(interleavingNote).append("\n\n");
+    }
+    sb.append("Interleaving (thread columns, in execution order):\n")
+        .append(InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file)));
+    if (appendix != null) {
+      sb.append('\n').append(appendix);
+    }
+    return sb.toString();
+  }
+
+  /** The interleaving of another run of the same finding, e.g. the one found before minimising. */
+  public static String interleaving(String title, RunResult run, SiteTable sites, Path file) {
+    return title + "\n" + InterleavingPrinter.render(run, sites, ROWS, ReplayHints.everyStep(file));
   }
 
   /** The run's other failures: an exception often explains the deadlock that follows it. */
   private static void otherFailures(StringBuilder sb, Failure f, RunResult result) {
     boolean any = false;
     for (Failure other : result.failures()) {
-      if (other != f) {
+      if (!other.signature().equals(f.signature())) {
         String m = other.message();
         int nl = m.indexOf('\n');
         sb.append("The same run also failed with: ").append(nl < 0 ? m : m.substring(0, nl));

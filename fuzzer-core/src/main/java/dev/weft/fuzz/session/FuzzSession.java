@@ -6,10 +6,11 @@ import dev.weft.corpus.campaign.CorpusEntry;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.minimise.FindingMinimiser;
+import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
-import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.Strategies;
@@ -61,6 +62,7 @@ public final class FuzzSession {
   private int consecutiveSkips;
   private String lastSkipReason;
   private long startNanos;
+  private FindingMinimiser minimiser;
 
   public FuzzSession(SessionPlan plan, CampaignState state, PrintStream progress) {
     this.plan = plan;
@@ -129,6 +131,7 @@ public final class FuzzSession {
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
+      minimiser = new FindingMinimiser(executor, output, plan.minimise());
       stopReason = loop(executor, strategy, feedback, ticker, output);
     } catch (VirtualMachineError e) {
       reserve.release();
@@ -340,9 +343,9 @@ public final class FuzzSession {
             f.signature(),
             f.details());
     Path file = state.findings().weftFile(record);
-    state
-        .findings()
-        .add(record, FindingReport.text(record, file, f, result, sites, output), session);
+    MinimisedFinding found = minimiser.minimise(record, f, result, output);
+    state.findings().add(found.record(), found.report(file, sites), session);
+    found.writeOriginal(file);
     newFindings.add(file.toString());
     say(
         "FOUND "
@@ -354,6 +357,9 @@ public final class FuzzSession {
     String hint = AddOpensHint.of(f);
     if (hint != null) {
       say("  " + hint);
+    }
+    if (found.minimised()) {
+      say("  " + found.minimisation().summary());
     }
     say("  replay with: " + ReplayHints.command(file));
   }

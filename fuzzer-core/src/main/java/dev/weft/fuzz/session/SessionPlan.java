@@ -2,6 +2,7 @@ package dev.weft.fuzz.session;
 
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.runtime.trace.StableHash;
 import java.time.Duration;
 
@@ -11,6 +12,8 @@ import java.time.Duration;
  *
  * @param iterations stop after this many executions of this session (0: no limit)
  * @param time stop after this long (null: no limit)
+ * @param minimise what each new finding may cost to minimise before it is written; null: written as
+ *     found ({@code --no-minimize})
  */
 public record SessionPlan(
     CampaignDirectory directory,
@@ -18,7 +21,8 @@ public record SessionPlan(
     long iterations,
     Duration time,
     boolean quiet,
-    boolean showOutput) {
+    boolean showOutput,
+    MinimiseBudget minimise) {
 
   /**
    * The seed session {@code session} runs with: the campaign's seed for the first, mixed with the

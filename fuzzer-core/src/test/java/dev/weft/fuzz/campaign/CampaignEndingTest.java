@@ -3,6 +3,7 @@ package dev.weft.fuzz.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.fuzz.Harness;
+import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.graph.GraphBudget;
@@ -56,7 +57,8 @@ class CampaignEndingTest {
         GraphBudget.DEFAULT,
         false,
         false,
-        RaceMode.DEFAULT);
+        RaceMode.DEFAULT,
+        MinimiseBudget.CAMPAIGN_DEFAULT);
   }
 
   private String progress() {

@@ -1,0 +1,103 @@
+package dev.weft.fuzz.minimise;
+
+import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.output.CapturedOutput;
+import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RaceStacks;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.FindingKind;
+
+/**
+ * Minimises each new finding of a campaign before it is written, on the campaign's own executor and
+ * within a small budget, so that the first thing a user reads is the shortest interleaving Weft
+ * could find. Hangs are written as found: every candidate of a hang runs a whole step or time
+ * budget, far more than a campaign should pause for ({@code weft tmin} minimises them on request).
+ */
+public final class FindingMinimiser {
+  private final CapturingRunner runner;
+  private final MinimiseBudget budget;
+  private final RunExecutor executor;
+  private final TargetOutput output;
+
+  /**
+   * @param output the campaign's output routing: candidates' output is kept, not printed
+   * @param budget per finding; null turns minimisation off ({@code --no-minimize})
+   */
+  public FindingMinimiser(RunExecutor executor, TargetOutput output, MinimiseBudget budget) {
+    this.runner = new CapturingRunner(executor, output);
+    this.budget = budget;
+    this.executor = executor;
+    this.output = output;
+  }
+
+  /** A race found again in the minimised run, with the stacks of both calls (one more replay). */
+  private Failure withStacks(RunResult run, Failure failure, long execution) {
+    if (failure.kind() != FindingKind.RACE) {
+      return failure;
+    }
+    output.beginExecution(false);
+    try {
+      return RaceStacks.explain(executor, run, failure, execution);
+    } finally {
+      output.endExecution();
+    }
+  }
+
+  /**
+   * @param found the finding as found
+   * @param failure its failure in {@code run}
+   * @param run the run that found it
+   * @param captured that run's output
+   */
+  public MinimisedFinding minimise(
+      FindingRecord found, Failure failure, RunResult run, CapturedOutput captured) {
+    if (budget == null) {
+      return asFound(found, failure, run, captured, null);
+    }
+    if (failure.kind() == FindingKind.HANG) {
+      return asFound(
+          found,
+          failure,
+          run,
+          captured,
+          "Not minimised: every candidate run of a hang spends a whole budget (weft tmin"
+              + " minimises it on request).");
+    }
+    Minimisation m;
+    try {
+      m = new ScheduleMinimiser(runner, budget).minimise(run.decisions(), failure.signature());
+    } catch (NotReproducedException e) {
+      return asFound(
+          found,
+          failure,
+          run,
+          captured,
+          "Not minimised: replaying it did not fail (" + e.getMessage() + ").");
+    }
+    Failure shrunk = withStacks(m.run(), m.failure(), found.execution());
+    FindingRecord record =
+        new FindingRecord(
+            found.weftVersion(),
+            found.target(),
+            found.classPath(),
+            found.jvmOptions(),
+            found.budget(),
+            found.strategy(),
+            found.seed(),
+            found.execution(),
+            m.decisions(),
+            found.kind(),
+            shrunk.message(),
+            found.signature(),
+            shrunk.details());
+    return new MinimisedFinding(
+        record, m.run(), shrunk, runner.outputOf(m.run(), captured), found, run, m, null);
+  }
+
+  private static MinimisedFinding asFound(
+      FindingRecord found, Failure failure, RunResult run, CapturedOutput captured, String note) {
+    return new MinimisedFinding(found, run, failure, captured, found, run, null, note);
+  }
+}
