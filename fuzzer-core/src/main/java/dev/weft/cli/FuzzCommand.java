@@ -7,7 +7,6 @@ import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.TargetHash;
-import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
@@ -27,6 +26,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -122,6 +122,12 @@ public final class FuzzCommand implements Callable<Integer> {
   Integer graphEvents;
 
   @Option(
+      names = "--races",
+      paramLabel = "MODE",
+      description = "Data races reported (as for run): jdk, fields or off (new campaigns: jdk).")
+  String races;
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -135,21 +141,7 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress output, and none of the target's output.")
   boolean quiet;
 
-  @Option(
-      names = "--no-minimize",
-      description = "Write each finding as found, without minimising its interleaving first.")
-  boolean noMinimize;
-
-  @Option(
-      names = "--minimize-time",
-      paramLabel = "DURATION",
-      defaultValue = "5s",
-      converter = DurationConverter.class,
-      description =
-          "Time spent minimising each new finding (fewest preemptions, then threads and steps)"
-              + " before it is written; the finding as found is kept beside it as <id>.orig.weft"
-              + " (default: ${DEFAULT-VALUE}).")
-  Duration minimizeTime;
+  @Mixin MinimiseOptions minimise;
 
   @Spec CommandSpec spec;
 
@@ -194,14 +186,7 @@ public final class FuzzCommand implements Callable<Integer> {
       CampaignState state = CampaignState.load(dir, err::println);
       long budget = iterations != null ? iterations : 0;
       SessionPlan plan =
-          new SessionPlan(
-              dir,
-              settings,
-              budget,
-              time,
-              quiet,
-              showOutput,
-              noMinimize ? null : new MinimiseBudget(minimizeTime, 0));
+          new SessionPlan(dir, settings, budget, time, quiet, showOutput, minimise.budget());
       return fuzz(new FuzzSession(plan, state, err), plan, state, lock, err);
     } finally {
       lock.close();
@@ -235,7 +220,8 @@ public final class FuzzCommand implements Callable<Integer> {
         maxSteps,
         runTimeout,
         stallTimeout,
-        graphEvents);
+        graphEvents,
+        races);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,8 @@ final class FuzzSettings {
       Integer maxSteps,
       Duration runTimeout,
       Duration stallTimeout,
-      Integer graphEvents) {}
+      Integer graphEvents,
+      String races) {}
 
   private FuzzSettings() {}
 
@@ -91,6 +93,9 @@ final class FuzzSettings {
             pick(
                 given.graphEvents(),
                 recorded == null ? GraphBudget.DEFAULT.maxEvents() : recorded.graphEvents()),
+            given.races() != null
+                ? races(given.races())
+                : recorded == null ? RaceMode.DEFAULT : recorded.races(),
             recorded == null ? "" : recorded.targetHash());
     check(s);
     return s;
@@ -98,6 +103,14 @@ final class FuzzSettings {
 
   private static <T> T pick(T given, T otherwise) {
     return given != null ? given : otherwise;
+  }
+
+  private static RaceMode races(String given) throws UsageException {
+    try {
+      return RaceMode.parse(given);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   private static List<String> classPath(String joined) throws UsageException {

@@ -4,7 +4,6 @@ import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.CampaignConfig;
 import dev.weft.fuzz.campaign.CampaignResult;
 import dev.weft.fuzz.campaign.FoundBug;
-import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
@@ -25,6 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -194,28 +194,9 @@ public final class RunCommand implements Callable<Integer> {
       description = "No progress output, and none of the target's output (unless --show-output).")
   boolean quiet;
 
-  @Option(
-      names = "--no-minimize",
-      description = "Write each finding as found, without minimising its interleaving first.")
-  boolean noMinimize;
-
-  @Option(
-      names = "--minimize-time",
-      paramLabel = "DURATION",
-      defaultValue = "5s",
-      converter = DurationConverter.class,
-      description =
-          "Time spent minimising each new finding (fewest preemptions, then threads and steps)"
-              + " before it is written; the finding as found is kept beside it as <id>.orig.weft"
-              + " (default: ${DEFAULT-VALUE}).")
-  Duration minimizeTime;
+  @Mixin MinimiseOptions minimise;
 
   @Spec CommandSpec spec;
-
-  /** What each new finding may cost to minimise; null with {@code --no-minimize}. */
-  MinimiseBudget minimiseBudget() {
-    return noMinimize ? null : new MinimiseBudget(minimizeTime, 0);
-  }
 
   /** Set once the strategy name has been validated. */
   private String strategyDescription;
@@ -290,7 +271,7 @@ public final class RunCommand implements Callable<Integer> {
             quiet,
             showOutput,
             raceMode,
-            minimiseBudget());
+            minimise.budget());
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {
       err.printf(

@@ -14,11 +14,6 @@ import dev.weft.fuzz.report.InterleavingPrinter;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
-import dev.weft.runtime.instrument.Instrumenter;
-import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.races.RaceMode;
-import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -125,23 +120,11 @@ public final class TminCommand implements Callable<Integer> {
       return ChildJvm.run(
           options, spec.root().commandLine().getParseResult().originalArgs(), out, err);
     }
-    List<Path> cp = new ArrayList<>();
-    for (String p :
-        classPath != null
-            ? List.of(classPath.split(java.io.File.pathSeparator))
-            : record.classPath()) {
-      Path path = Path.of(p);
-      if (!Files.exists(path)) {
-        err.println("weft: recorded class path entry " + p + " does not exist; pass --cp");
-        return WeftCli.USAGE;
-      }
-      cp.add(path);
+    RunExecutor executor = FindingExecutor.forRecord(record, classPath, err);
+    if (executor == null) {
+      return WeftCli.USAGE;
     }
-    SiteTable sites = new SiteTable();
-    Instrumenter instrumenter = new Instrumenter(new TargetClassPath(cp), sites, new FieldTable());
-    // as replay does: a race finding runs with plain fields checked too, whichever mode found it
-    RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
-    RunExecutor executor = new RunExecutor(instrumenter, record.target(), record.budget(), races);
+    SiteTable sites = executor.sites();
     try {
       executor.validate();
     } catch (TargetException e) {

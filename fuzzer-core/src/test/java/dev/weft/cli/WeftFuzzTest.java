@@ -266,6 +266,61 @@ class WeftFuzzTest extends CliTestSupport {
   }
 
   /**
+   * The race oracle's mode is a campaign option like any other: recorded, kept on resume, replaced
+   * when given; a race finding's report carries the stacks of both calls.
+   */
+  @Test
+  void racesAreACampaignOptionAndRaceReportsCarryBothStacks() throws Exception {
+    Path corpus = dir.resolve("races");
+    String[] target = {
+      "fuzz",
+      "--main",
+      "dev.weft.examples.juc.SleepOrdering",
+      "--cp",
+      examples(),
+      "--corpus",
+      corpus.toString(),
+      "--quiet",
+      "--iterations",
+      "20"
+    };
+    List<String> off = new ArrayList<>(List.of(target));
+    off.addAll(List.of("--seed", "4", "--races", "off"));
+    WeftCli.execute(off.toArray(String[]::new));
+    assertThat(Files.readString(corpus.resolve("campaign.json"))).contains("\"races\" : \"off\"");
+    assertThat(names(corpus.resolve("findings"))).noneMatch(n -> n.startsWith("race-"));
+
+    assertThat(WeftCli.execute("fuzz", "--corpus", corpus.toString(), "--iterations", "20"))
+        .as(stderr())
+        .isIn(0, 1);
+    assertThat(names(corpus.resolve("findings"))).noneMatch(n -> n.startsWith("race-"));
+
+    clearOutput();
+    int code =
+        WeftCli.execute(
+            "fuzz", "--corpus", corpus.toString(), "--iterations", "20", "--races", "jdk");
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(Files.readString(corpus.resolve("campaign.json"))).contains("\"races\" : \"jdk\"");
+    Path report =
+        corpus
+            .resolve("findings")
+            .resolve(
+                names(corpus.resolve("findings")).stream()
+                    .filter(n -> n.startsWith("race-") && n.endsWith(".txt"))
+                    .findFirst()
+                    .orElseThrow());
+    assertThat(Files.readString(report))
+        .contains("Data race on a java.util.HashMap")
+        .contains("at dev.weft.examples.juc.SleepOrdering.load(SleepOrdering.java:")
+        .contains("at dev.weft.examples.juc.SleepOrdering.read(SleepOrdering.java:");
+
+    clearOutput();
+    assertThat(WeftCli.execute("fuzz", "--corpus", corpus.toString(), "--races", "all"))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("unknown race mode 'all' (expected off, jdk or fields)");
+  }
+
+  /**
    * A campaign's JVM killed with SIGKILL mid-run leaves a lock of a dead process, possibly a
    * temporary file, and counters behind its entries; the next session takes the lock over and
    * continues after the last entry, with no key new twice.

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.corpus.AtomicFiles;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,6 +51,7 @@ public final class CampaignFile {
     options.put("runTimeoutMillis", s.budget().wallMillis());
     options.put("stallTimeoutMillis", s.budget().stallMillis());
     options.put("graphEvents", s.graphEvents());
+    options.put("races", s.races().label());
     root.put("targetHash", s.targetHash());
     AtomicFiles.write(
         file, (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -107,6 +109,7 @@ public final class CampaignFile {
             f.number(options, "runTimeoutMillis"),
             f.number(options, "stallTimeoutMillis")),
         (int) f.number(options, "graphEvents"),
+        f.races(options),
         f.text(root, "targetHash"));
   }
 
@@ -122,6 +125,19 @@ public final class CampaignFile {
         throw bad(name, "missing or not an object");
       }
       return n;
+    }
+
+    /** A campaign written before races were an option of fuzz ran with the default. */
+    RaceMode races(JsonNode options) throws CampaignFileException {
+      JsonNode n = options.get("races");
+      if (n == null) {
+        return RaceMode.DEFAULT;
+      }
+      try {
+        return RaceMode.parse(n.asText());
+      } catch (IllegalArgumentException e) {
+        throw bad("races", e.getMessage());
+      }
     }
 
     String text(JsonNode parent, String name) throws CampaignFileException {

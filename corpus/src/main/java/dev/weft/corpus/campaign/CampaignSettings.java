@@ -2,6 +2,7 @@ package dev.weft.corpus.campaign;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.util.List;
 
 /**
@@ -13,6 +14,7 @@ import java.util.List;
  * @param jvmOptions the options of the JVM the target runs in ({@code --jvm-opt})
  * @param seed the campaign's seed; each session derives its own from it
  * @param graphEvents the segment strategy's graph budget ({@code --graph-events})
+ * @param races which data races the oracle reports ({@code --races})
  * @param targetHash SHA-256 of the class path's files when the campaign last ran
  */
 public record CampaignSettings(
@@ -24,6 +26,7 @@ public record CampaignSettings(
     long seed,
     RunBudget budget,
     int graphEvents,
+    RaceMode races,
     String targetHash) {
 
   public CampaignSettings {
@@ -33,6 +36,6 @@ public record CampaignSettings(
 
   public CampaignSettings withTargetHash(String hash) {
     return new CampaignSettings(
-        target, classPath, jvmOptions, strategy, depth, seed, budget, graphEvents, hash);
+        target, classPath, jvmOptions, strategy, depth, seed, budget, graphEvents, races, hash);
   }
 }

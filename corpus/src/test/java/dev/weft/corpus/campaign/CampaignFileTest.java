@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.races.RaceMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,7 @@ class CampaignFileTest {
         -77L,
         new RunBudget(1000, 5000, 200),
         50_000,
+        RaceMode.FIELDS,
         "sha256:00ff");
   }
 
@@ -36,6 +38,15 @@ class CampaignFileTest {
       assertThat(CampaignFile.read(file)).isEqualTo(settings(t));
     }
     assertThat(Files.readString(file)).contains("\"formatVersion\" : 1").contains("a.B::c");
+  }
+
+  @Test
+  void aCampaignFileWrittenBeforeRacesWereAnOptionReadsWithTheDefault() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    CampaignFile.write(settings(TargetSpec.method("a.B::c")), file);
+    Files.writeString(file, Files.readString(file).replace(",\n    \"races\" : \"fields\"", ""));
+    assertThat(Files.readString(file)).doesNotContain("races");
+    assertThat(CampaignFile.read(file).races()).isEqualTo(RaceMode.DEFAULT);
   }
 
   @Test
@@ -55,6 +66,11 @@ class CampaignFileTest {
 
     Files.writeString(file, good.replace("\"maxSteps\"", "\"maxStepz\""));
     assertThatThrownBy(() -> CampaignFile.read(file)).hasMessageContaining("'maxSteps'");
+
+    Files.writeString(file, good.replace("\"fields\"", "\"everything\""));
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .hasMessageContaining("'races'")
+        .hasMessageContaining("expected off, jdk or fields");
 
     Files.writeString(file, "{\"name\": \"something else\"}");
     assertThatThrownBy(() -> CampaignFile.read(file))

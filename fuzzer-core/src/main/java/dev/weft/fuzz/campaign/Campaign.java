@@ -12,13 +12,11 @@ import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.oracle.Failure;
-import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.StableHash;
@@ -228,7 +226,7 @@ public final class Campaign {
     if (result.failed()) {
       boolean isNew = false;
       for (Failure f : result.failures()) {
-        isNew |= record(f, result, strategy, executor, captured, output);
+        isNew |= record(f, result, strategy, captured);
       }
       if (isNew && !config.keepGoing()) {
         stopReason = "found a bug";
@@ -270,21 +268,14 @@ public final class Campaign {
     }
   }
 
-  private boolean record(
-      Failure failure,
-      RunResult result,
-      Strategy strategy,
-      RunExecutor executor,
-      CapturedOutput output,
-      TargetOutput console)
+  private boolean record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
     long execution = executions;
-    FoundBug known = bySignature.get(failure.signature());
+    FoundBug known = bySignature.get(f.signature());
     if (known != null) {
       known.occurrences++;
       return false;
     }
-    Failure f = withRaceStacks(executor, result, failure, execution, console);
     String id =
         f.kind().label() + "-" + String.format("%08x", (int) StableHash.mix(0, f.signature()));
     Path file = config.out().resolve(id + ".weft");
@@ -323,20 +314,6 @@ public final class Campaign {
     }
     say("  replay with: " + ReplayHints.command(file));
     return true;
-  }
-
-  /** A new race, with the stacks of both accesses from a replay of its run (quietly). */
-  private static Failure withRaceStacks(
-      RunExecutor executor, RunResult result, Failure f, long execution, TargetOutput console) {
-    if (f.kind() != FindingKind.RACE) {
-      return f;
-    }
-    console.beginExecution(false);
-    try {
-      return RaceStacks.explain(executor, result, f, execution);
-    } finally {
-      console.endExecution();
-    }
   }
 
   private static String firstLine(String s) {

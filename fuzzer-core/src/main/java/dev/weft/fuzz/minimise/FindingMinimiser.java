@@ -76,28 +76,46 @@ public final class FindingMinimiser {
           captured,
           "Not minimised: replaying it did not fail (" + e.getMessage() + ").");
     }
+    if (!m.shrank()) {
+      return asFound(
+          found,
+          failure,
+          run,
+          captured,
+          String.format(
+              "Already minimal: no schedule with fewer preemptions, threads or steps reproduced"
+                  + " it (%s; %d candidate runs in %.1f s).",
+              m.before(), m.candidates(), m.nanos() / 1e9));
+    }
     Failure shrunk = withStacks(m.run(), m.failure(), found.execution());
-    FindingRecord record =
-        new FindingRecord(
-            found.weftVersion(),
-            found.target(),
-            found.classPath(),
-            found.jvmOptions(),
-            found.budget(),
-            found.strategy(),
-            found.seed(),
-            found.execution(),
-            m.decisions(),
-            found.kind(),
-            shrunk.message(),
-            found.signature(),
-            shrunk.details());
+    FindingRecord record = withRun(found, m.decisions(), shrunk);
     return new MinimisedFinding(
         record, m.run(), shrunk, runner.outputOf(m.run(), captured), found, run, m, null);
   }
 
-  private static MinimisedFinding asFound(
+  /** The finding written as found; a race still gets the stacks of both calls. */
+  private MinimisedFinding asFound(
       FindingRecord found, Failure failure, RunResult run, CapturedOutput captured, String note) {
-    return new MinimisedFinding(found, run, failure, captured, found, run, null, note);
+    Failure explained = withStacks(run, failure, found.execution());
+    FindingRecord record =
+        explained == failure ? found : withRun(found, found.decisions(), explained);
+    return new MinimisedFinding(record, run, explained, captured, found, run, null, note);
+  }
+
+  private static FindingRecord withRun(FindingRecord found, int[] decisions, Failure failure) {
+    return new FindingRecord(
+        found.weftVersion(),
+        found.target(),
+        found.classPath(),
+        found.jvmOptions(),
+        found.budget(),
+        found.strategy(),
+        found.seed(),
+        found.execution(),
+        decisions,
+        found.kind(),
+        failure.message(),
+        found.signature(),
+        failure.details());
   }
 }

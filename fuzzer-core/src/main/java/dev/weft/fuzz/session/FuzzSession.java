@@ -99,7 +99,7 @@ public final class FuzzSession {
     List<Path> classPath = s.classPath().stream().map(Path::of).toList();
     try (TargetClassPath targetClassPath = new TargetClassPath(classPath)) {
       Instrumenter instrumenter = new Instrumenter(targetClassPath, sites, new FieldTable());
-      RunExecutor executor = new RunExecutor(instrumenter, s.target(), s.budget());
+      RunExecutor executor = new RunExecutor(instrumenter, s.target(), s.budget(), s.races());
       executor.validate();
       Strategy strategy =
           Strategies.create(
