@@ -7,6 +7,7 @@ import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.TargetHash;
+import dev.weft.fuzz.pool.WorkerExit;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -143,6 +145,26 @@ public final class FuzzCommand implements Callable<Integer> {
 
   @Mixin MinimiseOptions minimise;
 
+  @Option(
+      names = "--workers",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Worker JVMs for this session, one per core you give it (default: ${DEFAULT-VALUE})."
+              + " They share the directory: each writes its own entries and imports the others',"
+              + " findings are written once, --iterations is shared out, and a worker that dies"
+              + " or goes silent is replaced.")
+  int workers;
+
+  @Option(names = "--worker", hidden = true, description = "Set by the pool for its workers.")
+  Integer worker;
+
+  @Option(names = "--session", hidden = true, description = "Set by the pool for its workers.")
+  Integer poolSession;
+
+  @Option(names = "--pool-parent", hidden = true, description = "Set by the pool for its workers.")
+  Long poolParent;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -158,7 +180,14 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
-    if (!ChildJvm.inEffect(settings.jvmOptions())) {
+    if (worker != null) {
+      return runAsWorker(dir, settings, err);
+    }
+    if (workers < 1) {
+      err.println("weft: --workers must be at least 1");
+      return WeftCli.USAGE;
+    }
+    if (workers == 1 && !ChildJvm.inEffect(settings.jvmOptions())) {
       return ChildJvm.run(
           settings.jvmOptions(),
           spec.root().commandLine().getParseResult().originalArgs(),
@@ -185,12 +214,53 @@ public final class FuzzCommand implements Callable<Integer> {
       CampaignFile.write(settings, dir.campaignFile());
       CampaignState state = CampaignState.load(dir, err::println);
       long budget = iterations != null ? iterations : 0;
+      if (workers > 1) {
+        FuzzPool pool =
+            new FuzzPool(dir, settings, workers, time, budget, quiet, showOutput, minimise);
+        return pool.run(state, err);
+      }
       SessionPlan plan =
           new SessionPlan(dir, settings, budget, time, quiet, showOutput, minimise.budget());
-      return fuzz(new FuzzSession(plan, state, err), plan, state, lock, err);
+      return fuzz(new FuzzSession(plan, state, err), plan, state, err);
     } finally {
       lock.close();
     }
+  }
+
+  /** One worker of a pool: the pool's parent holds the lock and wrote the settings. */
+  private int runAsWorker(CampaignDirectory dir, CampaignSettings settings, PrintStream err)
+      throws IOException {
+    if (poolSession == null
+        || poolParent == null
+        || !DirectoryLock.owner(dir.lockFile()).equals(Optional.of(poolParent))) {
+      err.println(
+          "weft: --worker is for the worker JVMs that weft fuzz --workers starts (the pool holds"
+              + " the campaign's lock); to fuzz on several cores, give --workers N");
+      return WeftCli.USAGE;
+    }
+    CampaignState state = CampaignState.load(dir, worker, poolSession, err::println);
+    SessionPlan plan =
+        new SessionPlan(
+            dir,
+            settings,
+            iterations != null ? iterations : 0,
+            time,
+            quiet,
+            showOutput,
+            minimise.budget(),
+            worker,
+            true);
+    return fuzz(new FuzzSession(plan, state, err), plan, state, err);
+  }
+
+  private static int workerExit(SessionResult result) {
+    if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
+      return WeftCli.USAGE;
+    }
+    if (result.weftFailed()) {
+      return WeftCli.WEFT_FAILED;
+    }
+    return result.findings() > 0 ? WeftCli.FOUND : WeftCli.NOTHING_FOUND;
   }
 
   private FuzzSettings.Given given() throws FuzzSettings.UsageException {
@@ -228,15 +298,10 @@ public final class FuzzCommand implements Callable<Integer> {
    * Runs the session with a shutdown hook that stops it; the lock is let go before the hook is told
    * the session is over, since the JVM may end as soon as the hook returns.
    */
-  private int fuzz(
-      FuzzSession session,
-      SessionPlan plan,
-      CampaignState state,
-      DirectoryLock lock,
-      PrintStream err)
+  private int fuzz(FuzzSession session, SessionPlan plan, CampaignState state, PrintStream err)
       throws IOException {
     CampaignSettings s = plan.settings();
-    if (!quiet) {
+    if (!quiet && !plan.inPool()) {
       err.printf(
           "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; %,d"
               + " executions, %,d coverage keys, %,d entries and %d finding(s) so far%n",
@@ -248,7 +313,7 @@ public final class FuzzCommand implements Callable<Integer> {
           s.seed(),
           plan.iterations() > 0
               ? plan.iterations() + " executions"
-              : plan.time() != null ? "for " + plan.time() : "until Ctrl-C",
+              : plan.time() != null ? "for " + DurationText.of(plan.time()) : "until Ctrl-C",
           state.executions(),
           state.coverageKeyCount(),
           state.corpus().count(),
@@ -268,6 +333,9 @@ public final class FuzzCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       SessionResult result = session.run();
+      if (plan.inPool()) {
+        return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
+      }
       err.printf(
           "[weft] session %d done (%s): %,d executions in %.1f s, %,d in all; %,d coverage keys,"
               + " %,d entries, %d finding(s) (%d new)%s%n",
@@ -294,7 +362,6 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     } finally {
-      lock.close();
       finished.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);

@@ -279,7 +279,7 @@ public final class RunCommand implements Callable<Integer> {
           spec.describe(),
           strategyDescription,
           chosenSeed,
-          budget > 0 ? budget + " executions" : "for " + time);
+          budget > 0 ? budget + " executions" : "for " + DurationText.of(time));
     }
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook =

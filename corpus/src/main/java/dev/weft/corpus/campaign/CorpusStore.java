@@ -3,10 +3,13 @@ package dev.weft.corpus.campaign;
 import dev.weft.corpus.CorruptFileException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -16,6 +19,7 @@ import java.util.stream.Stream;
  */
 public final class CorpusStore {
   private final Path directory;
+  private final Set<Path> known = new HashSet<>();
   private int count;
 
   public CorpusStore(Path directory) {
@@ -24,22 +28,40 @@ public final class CorpusStore {
 
   /** Every readable entry, in the order they were found; unreadable ones are quarantined. */
   public List<CorpusEntry> load(Quarantine quarantine) throws IOException {
-    List<CorpusEntry> entries = new ArrayList<>();
-    for (Path file : entryFiles(directory)) {
-      try {
-        entries.add(CorpusEntryFile.read(file));
-      } catch (CorruptFileException e) {
-        quarantine.take(file, e.getMessage().replace(file.toString(), "the file"));
-      }
-    }
+    known.clear();
+    count = 0;
+    List<CorpusEntry> entries = loadNew(quarantine);
     entries.sort(
         Comparator.comparingInt(CorpusEntry::worker).thenComparingLong(CorpusEntry::execution));
-    count = entries.size();
+    return entries;
+  }
+
+  /**
+   * The entries written since the last {@link #load} or {@code loadNew} by other processes (the
+   * other workers of a campaign), in file name order; unreadable ones are quarantined.
+   */
+  public List<CorpusEntry> loadNew(Quarantine quarantine) throws IOException {
+    List<CorpusEntry> entries = new ArrayList<>();
+    for (Path file : entryFiles(directory)) {
+      if (!known.add(file.getFileName())) {
+        continue;
+      }
+      try {
+        entries.add(CorpusEntryFile.read(file));
+        count++;
+      } catch (CorruptFileException e) {
+        quarantine.take(file, e.getMessage().replace(file.toString(), "the file"));
+      } catch (NoSuchFileException e) {
+        // another process quarantined or replaced it meanwhile
+      }
+    }
     return entries;
   }
 
   public void add(CorpusEntry entry) throws IOException {
-    CorpusEntryFile.write(entry, directory.resolve(entry.id() + CorpusEntryFile.SUFFIX));
+    Path file = directory.resolve(entry.id() + CorpusEntryFile.SUFFIX);
+    CorpusEntryFile.write(entry, file);
+    known.add(file.getFileName());
     count++;
   }
 

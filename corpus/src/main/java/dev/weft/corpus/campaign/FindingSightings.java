@@ -16,6 +16,7 @@ public final class FindingSightings {
   private final long firstExecution;
   private final SortedSet<Integer> sessions = new TreeSet<>();
   private long count;
+  private long unwritten;
 
   public FindingSightings(
       String id,
@@ -38,7 +39,22 @@ public final class FindingSightings {
 
   void seen(int session) {
     count++;
+    unwritten++;
     sessions.add(session);
+  }
+
+  /**
+   * Takes in what another process wrote meanwhile: its count plus the sightings made here since the
+   * last write, and the union of the sessions.
+   */
+  void mergeWritten(long writtenCount, Iterable<Integer> writtenSessions) {
+    count = writtenCount + unwritten;
+    writtenSessions.forEach(sessions::add);
+  }
+
+  /** The sightings made here are now in the file. */
+  void written() {
+    unwritten = 0;
   }
 
   public String id() {

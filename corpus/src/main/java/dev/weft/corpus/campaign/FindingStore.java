@@ -30,10 +30,17 @@ import java.util.stream.Stream;
  * bug is seen again, and a {@code .json} beside them with the count and the sessions. Counts change
  * often (a shallow bug recurs every few runs), so they are kept in memory and written by {@link
  * #flush()}, which the campaign calls with every stats line and at the end.
+ *
+ * <p>Several worker processes share one directory: a new finding is written under an inter-process
+ * lock ({@code findings/.lock}) only if no worker wrote it first, a signature not known here is
+ * looked up on disk before it counts as new, and a flush adds this process's sightings to the count
+ * on disk rather than overwriting it.
  */
 public final class FindingStore {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private static final String LOCK_FILE = ".lock";
 
   private final Path directory;
   private final Map<String, FindingSightings> bySignature = new LinkedHashMap<>();
@@ -111,23 +118,61 @@ public final class FindingStore {
     return bySignature.containsKey(signature);
   }
 
-  /** Counts another sighting of a known finding; false if the signature is not known. */
-  public boolean seenAgain(String signature, int session) {
+  /**
+   * Counts another sighting of a known finding; false if the signature is not known here nor
+   * written by another worker.
+   */
+  public boolean seenAgain(FindingKind kind, String signature, int session) throws IOException {
     FindingSightings s = bySignature.get(signature);
     if (s == null) {
-      return false;
+      s = writtenElsewhere(kind, signature);
+      if (s == null) {
+        return false;
+      }
     }
     s.seen(session);
     dirty.add(s);
     return true;
   }
 
+  /** A finding another worker wrote since this store was loaded, now known here; or null. */
+  private FindingSightings writtenElsewhere(FindingKind kind, String signature) throws IOException {
+    String id = id(kind, signature);
+    Path weft = directory.resolve(id + ".weft");
+    if (!Files.exists(weft)) {
+      return null;
+    }
+    FindingRecord record;
+    try {
+      record = FindingFiles.read(weft);
+    } catch (CorruptFileException e) {
+      return null; // quarantined when the campaign is next loaded; this sighting is new here
+    }
+    if (!record.signature().equals(signature)) {
+      return null;
+    }
+    FindingSightings s = readSightings(id, record);
+    dirty.remove(s);
+    bySignature.put(signature, s);
+    return s;
+  }
+
   /**
-   * Writes a new finding's replay file, report and sightings; returns the replay file.
+   * Writes a new finding's replay file, report and sightings; returns the replay file, or null if
+   * another worker wrote the same finding first (it is then counted as seen again).
    *
    * @param report the text of the {@code .txt} report
    */
   public Path add(FindingRecord record, String report, int session) throws IOException {
+    try (InterProcessLock lock = lock()) {
+      if (seenAgain(record.kind(), record.signature(), session)) {
+        return null;
+      }
+      return write(record, report, session);
+    }
+  }
+
+  private Path write(FindingRecord record, String report, int session) throws IOException {
     String id = id(record.kind(), record.signature());
     Path weft = weftFile(record);
     FindingFiles.write(record, weft);
@@ -152,12 +197,45 @@ public final class FindingStore {
     return directory.resolve(id(record.kind(), record.signature()) + ".weft");
   }
 
-  /** Writes the sightings that changed since the last flush. */
+  /**
+   * Writes the sightings that changed since the last flush, each added to what other workers wrote
+   * meanwhile.
+   */
   public void flush() throws IOException {
-    for (FindingSightings s : dirty) {
-      write(s);
+    if (dirty.isEmpty()) {
+      return;
+    }
+    try (InterProcessLock lock = lock()) {
+      for (FindingSightings s : dirty) {
+        mergeWritten(s);
+        write(s);
+        s.written();
+      }
     }
     dirty.clear();
+  }
+
+  private void mergeWritten(FindingSightings s) throws IOException {
+    Path side = directory.resolve(s.id() + ".json");
+    if (!Files.exists(side)) {
+      return;
+    }
+    try {
+      JsonNode n = JSON.readTree(Files.readString(side, StandardCharsets.UTF_8));
+      List<Integer> sessions = new ArrayList<>();
+      n.path("sessions").forEach(x -> sessions.add(x.asInt()));
+      long written = n.path("count").asLong(0);
+      if (written > 0) {
+        s.mergeWritten(written, sessions);
+      }
+    } catch (JsonProcessingException e) {
+      // rewritten with this process's count
+    }
+  }
+
+  private InterProcessLock lock() throws IOException {
+    Files.createDirectories(directory);
+    return InterProcessLock.acquire(directory.resolve(LOCK_FILE));
   }
 
   private void write(FindingSightings s) throws IOException {

@@ -84,14 +84,14 @@ class StatsAndFindingsTest {
     Path weft = store.add(finding("sig-a", 7), "report", 1);
     assertThat(weft.getFileName().toString()).matches("exception-[0-9a-f]{8}\\.weft");
     long written = Files.getLastModifiedTime(weft).toMillis();
-    assertThat(store.seenAgain("sig-a", 1)).isTrue();
-    assertThat(store.seenAgain("sig-b", 1)).isFalse();
+    assertThat(store.seenAgain(FindingKind.EXCEPTION, "sig-a", 1)).isTrue();
+    assertThat(store.seenAgain(FindingKind.EXCEPTION, "sig-b", 1)).isFalse();
     store.flush();
 
     FindingStore again = new FindingStore(findings);
     again.load(new Quarantine(dir.resolve("q"), w -> {}));
     assertThat(again.isKnown("sig-a")).isTrue();
-    again.seenAgain("sig-a", 3);
+    again.seenAgain(FindingKind.EXCEPTION, "sig-a", 3);
     again.flush();
 
     FindingStore third = new FindingStore(findings);
@@ -103,7 +103,7 @@ class StatsAndFindingsTest {
     assertThat(Files.getLastModifiedTime(weft).toMillis()).isEqualTo(written);
     try (Stream<Path> files = Files.list(findings)) {
       assertThat(files.map(p -> p.getFileName().toString().replaceAll("^.*\\.", "")).toList())
-          .containsExactlyInAnyOrder("weft", "txt", "json");
+          .containsExactlyInAnyOrder("weft", "txt", "json", "lock"); // .lock: see FindingStore
     }
   }
 
@@ -121,5 +121,37 @@ class StatsAndFindingsTest {
     assertThat(again.isKnown("sig-b")).isTrue();
     assertThat(warnings).singleElement().asString().contains(a.toString());
     assertThat(dir.resolve("quarantine").resolve(a.getFileName())).exists();
+  }
+
+  /**
+   * Two workers share one findings directory: a finding one of them wrote is known to the other
+   * without a reload, written once, and both workers' sightings add up.
+   */
+  @Test
+  void workersSharingTheDirectoryWriteAFindingOnceAndAddTheirCounts() throws Exception {
+    Path findings = dir.resolve("findings");
+    FindingStore first = new FindingStore(findings);
+    FindingStore second = new FindingStore(findings);
+    first.load(new Quarantine(dir.resolve("q"), w -> {}));
+    second.load(new Quarantine(dir.resolve("q"), w -> {}));
+
+    Path weft = first.add(finding("sig-a", 5), "report", 2);
+    assertThat(weft).exists();
+    assertThat(second.add(finding("sig-a", 9), "another report", 2)).isNull();
+    assertThat(
+            Files.readString(
+                findings.resolve(weft.getFileName().toString().replace(".weft", ".txt"))))
+        .isEqualTo("report");
+    assertThat(second.seenAgain(FindingKind.EXCEPTION, "sig-a", 3)).isTrue();
+    first.seenAgain(FindingKind.EXCEPTION, "sig-a", 2);
+    second.flush();
+    first.flush();
+
+    FindingStore after = new FindingStore(findings);
+    after.load(new Quarantine(dir.resolve("q"), w -> {}));
+    FindingSightings s = after.all().iterator().next();
+    assertThat(s.count()).isEqualTo(4); // first found it, second twice, first once more
+    assertThat(s.sessions()).containsExactly(2, 3);
+    assertThat(s.firstExecution()).isEqualTo(5);
   }
 }

@@ -16,12 +16,11 @@ import java.util.function.Consumer;
 /**
  * Where a campaign stands when a session begins, read back from its directory: the next session
  * number, the worker's counters (from its last stats line, or further on if entries were written
- * after it, as after {@code kill -9}), the coverage its entries added, and its findings. This is
- * what makes resume exact: counters continue and no key or finding is new twice.
+ * after it, as after {@code kill -9}), the coverage all workers' entries added, and the findings.
+ * This is what makes resume exact: counters continue and no key or finding is new twice.
  */
 public final class CampaignState {
-  static final int WORKER = 0;
-
+  private final int worker;
   private final int session;
   private final long executions;
   private final double seconds;
@@ -31,6 +30,7 @@ public final class CampaignState {
   private final FindingStore findings;
 
   private CampaignState(
+      int worker,
       int session,
       long executions,
       double seconds,
@@ -38,6 +38,7 @@ public final class CampaignState {
       long[] coverageKeys,
       CorpusStore corpus,
       FindingStore findings) {
+    this.worker = worker;
     this.session = session;
     this.executions = executions;
     this.seconds = seconds;
@@ -47,8 +48,20 @@ public final class CampaignState {
     this.findings = findings;
   }
 
-  /** Loads the directory; unreadable entries and findings are quarantined with a warning. */
+  /** Loads the directory for a campaign run by one process (worker 0, the next session). */
   public static CampaignState load(CampaignDirectory dir, Consumer<String> warnings)
+      throws IOException {
+    return load(dir, 0, 0, warnings);
+  }
+
+  /**
+   * Loads the directory; unreadable entries and findings are quarantined with a warning.
+   *
+   * @param worker whose counters continue
+   * @param session the session this worker joins (its pool's parent chose it), or 0 for the next
+   */
+  public static CampaignState load(
+      CampaignDirectory dir, int worker, int session, Consumer<String> warnings)
       throws IOException {
     Quarantine quarantine = new Quarantine(dir.quarantine(), warnings);
     StatsHistory history = StatsHistory.read(dir.statsLog());
@@ -56,7 +69,7 @@ public final class CampaignState {
     long executions = 0;
     double seconds = 0;
     long skipped = 0;
-    StatsLine last = history.latest(WORKER).orElse(null);
+    StatsLine last = history.latest(worker).orElse(null);
     if (last != null) {
       executions = last.executions();
       seconds = last.seconds();
@@ -67,17 +80,32 @@ public final class CampaignState {
     for (CorpusEntry e : corpus.load(quarantine)) {
       keys.addAll(LongArrayList.wrap(e.coverageKeys()));
       lastSession = Math.max(lastSession, e.session());
-      if (e.worker() == WORKER) {
+      if (e.worker() == worker) {
         executions = Math.max(executions, e.execution());
       }
     }
     FindingStore findings = new FindingStore(dir.findings());
     findings.load(quarantine);
-    for (FindingSightings f : findings.all()) {
-      executions = Math.max(executions, f.firstExecution());
+    if (history.latestByWorker().keySet().stream().allMatch(w -> w == 0)) {
+      // a finding written after the last stats line (kill -9) moves the counter on; with several
+      // workers a finding's execution number may be another worker's, so only entries count
+      for (FindingSightings f : findings.all()) {
+        executions = Math.max(executions, f.firstExecution());
+      }
     }
     return new CampaignState(
-        lastSession + 1, executions, seconds, skipped, keys.toLongArray(), corpus, findings);
+        worker,
+        session > 0 ? session : lastSession + 1,
+        executions,
+        seconds,
+        skipped,
+        keys.toLongArray(),
+        corpus,
+        findings);
+  }
+
+  public int worker() {
+    return worker;
   }
 
   /** The number of the session about to run, from 1. */

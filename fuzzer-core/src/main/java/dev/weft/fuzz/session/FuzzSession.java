@@ -3,6 +3,7 @@ package dev.weft.fuzz.session;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.MemoryReserve;
@@ -52,6 +53,7 @@ public final class FuzzSession {
   private final SiteTable sites = new SiteTable();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private final List<String> newFindings = new ArrayList<>();
+  private final Quarantine quarantine;
   private final int session;
   private final long sessionSeed;
   private volatile boolean stopRequested;
@@ -63,15 +65,17 @@ public final class FuzzSession {
   private String lastSkipReason;
   private long startNanos;
   private FindingMinimiser minimiser;
+  private boolean targetStuck;
 
   public FuzzSession(SessionPlan plan, CampaignState state, PrintStream progress) {
     this.plan = plan;
     this.state = state;
     this.progress = progress;
     this.session = state.session();
-    this.sessionSeed = SessionPlan.sessionSeed(plan.settings().seed(), session);
+    this.sessionSeed = SessionPlan.sessionSeed(plan.settings().seed(), session, plan.worker());
     this.executions = state.executions();
     this.skipped = state.skipped();
+    this.quarantine = new Quarantine(plan.directory().quarantine(), progress::println);
   }
 
   public int session() {
@@ -123,7 +127,7 @@ public final class FuzzSession {
         new StatsTicker(
             new StatsLog(plan.directory().statsLog()),
             session,
-            CampaignState.WORKER,
+            plan.worker(),
             feedback,
             state.coverageKeyCount(),
             counters());
@@ -158,7 +162,8 @@ public final class FuzzSession {
         newFindings,
         state.findings().count(),
         stopReason,
-        weftFailed);
+        weftFailed,
+        targetStuck);
   }
 
   private StatsTicker.Counters counters() {
@@ -219,9 +224,14 @@ public final class FuzzSession {
       }
       now = System.nanoTime();
       if (ticker.due(now)) {
+        if (plan.inPool()) {
+          importOtherWorkers(feedback);
+        }
         state.findings().flush();
         ticker.write("tick", now);
-        say(statusLine(now, feedback));
+        if (!plan.inPool()) {
+          say(statusLine(now, feedback));
+        }
       }
     }
   }
@@ -270,11 +280,24 @@ public final class FuzzSession {
       record(f, result, strategy, captured);
     }
     if (executor.leakedThreads() > 0) {
+      targetStuck = true;
       stopReason =
           "a target thread could not be stopped (it runs without reaching any scheduling point);"
               + " stopping so it does not slow further runs";
     }
     return stopReason;
+  }
+
+  /**
+   * Takes in the entries the other workers wrote since the last look: their keys are covered here
+   * too, so that no key is new twice in the campaign (AFL++'s secondary instances sync alike).
+   */
+  private void importOtherWorkers(CoverageFeedback feedback) throws IOException {
+    for (CorpusEntry e : state.corpus().loadNew(quarantine)) {
+      if (feedback != null) {
+        feedback.restoreCoverage(e.coverageKeys());
+      }
+    }
   }
 
   /** Saves the run as a corpus entry if it added coverage keys. */
@@ -289,14 +312,14 @@ public final class FuzzSession {
         .corpus()
         .add(
             new CorpusEntry(
-                CampaignState.WORKER,
+                plan.worker(),
                 executions,
                 new byte[0],
                 result.decisions(),
                 keys,
                 result.nanos(),
                 feedback.lastRunOrigin(),
-                parent < 0 ? null : CorpusEntry.id(CampaignState.WORKER, parent),
+                parent < 0 ? null : CorpusEntry.id(plan.worker(), parent),
                 session,
                 System.currentTimeMillis()));
     ticker.newKeys(feedback.lastRunOrigin(), keys.length);
@@ -323,7 +346,7 @@ public final class FuzzSession {
 
   private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
-    if (state.findings().seenAgain(f.signature(), session)) {
+    if (state.findings().seenAgain(f.kind(), f.signature(), session)) {
       return;
     }
     CampaignSettings s = plan.settings();
@@ -344,7 +367,9 @@ public final class FuzzSession {
             f.details());
     Path file = state.findings().weftFile(record);
     MinimisedFinding found = minimiser.minimise(record, f, result, output);
-    state.findings().add(found.record(), found.report(file, sites), session);
+    if (state.findings().add(found.record(), found.report(file, sites), session) == null) {
+      return; // another worker wrote it while this one minimised it
+    }
     found.writeOriginal(file);
     newFindings.add(file.toString());
     say(

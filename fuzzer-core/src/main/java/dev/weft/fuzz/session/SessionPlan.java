@@ -14,6 +14,8 @@ import java.time.Duration;
  * @param time stop after this long (null: no limit)
  * @param minimise what each new finding may cost to minimise before it is written; null: written as
  *     found ({@code --no-minimize})
+ * @param worker this process's worker number, 0 for a campaign run by one process
+ * @param inPool whether this is one of several workers: the parent prints the status lines
  */
 public record SessionPlan(
     CampaignDirectory directory,
@@ -22,14 +24,30 @@ public record SessionPlan(
     Duration time,
     boolean quiet,
     boolean showOutput,
-    MinimiseBudget minimise) {
+    MinimiseBudget minimise,
+    int worker,
+    boolean inPool) {
+
+  /** A session run by this process alone. */
+  public SessionPlan(
+      CampaignDirectory directory,
+      CampaignSettings settings,
+      long iterations,
+      Duration time,
+      boolean quiet,
+      boolean showOutput,
+      MinimiseBudget minimise) {
+    this(directory, settings, iterations, time, quiet, showOutput, minimise, 0, false);
+  }
 
   /**
    * The seed session {@code session} runs with: the campaign's seed for the first, mixed with the
    * session number after, so that a resumed campaign does not repeat the fresh runs it already made
-   * (a session is still reproducible from the campaign seed and its number).
+   * (a session is still reproducible from the campaign seed and its number). Worker 0 runs with it;
+   * other workers with it mixed with their number, so that workers do not repeat each other.
    */
-  public static long sessionSeed(long campaignSeed, int session) {
-    return session <= 1 ? campaignSeed : StableHash.mixInt(campaignSeed, session);
+  public static long sessionSeed(long campaignSeed, int session, int worker) {
+    long seed = session <= 1 ? campaignSeed : StableHash.mixInt(campaignSeed, session);
+    return worker == 0 ? seed : StableHash.mixInt(seed, 0x5eed0000 + worker);
   }
 }

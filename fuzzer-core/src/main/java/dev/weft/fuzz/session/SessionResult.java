@@ -9,6 +9,8 @@ import java.util.List;
  * @param findings distinct findings of the whole campaign
  * @param executions the worker's executions over all sessions
  * @param weftFailed whether the session stopped because Weft itself failed
+ * @param targetStuck whether it stopped because a target thread could not be stopped (this JVM
+ *     should not run more of the target: a pool replaces the worker)
  */
 public record SessionResult(
     int session,
@@ -21,7 +23,8 @@ public record SessionResult(
     List<String> newFindings,
     int findings,
     String stopReason,
-    boolean weftFailed) {
+    boolean weftFailed,
+    boolean targetStuck) {
 
   public SessionResult {
     newFindings = List.copyOf(newFindings);

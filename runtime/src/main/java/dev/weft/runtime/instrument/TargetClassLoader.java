@@ -15,6 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TargetClassLoader extends ClassLoader {
   /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */
+  /** The loader's name, which stack traces print before each frame of target code. */
+  public static final String NAME = "weft-run";
+
   private static final String RUNTIME = "dev.weft.runtime.";
 
   /**
@@ -33,7 +36,7 @@ public final class TargetClassLoader extends ClassLoader {
   private final Map<String, byte[]> definedAtRunTime = new ConcurrentHashMap<>();
 
   public TargetClassLoader(Instrumenter instrumenter) {
-    super("weft-run", ClassLoader.getPlatformClassLoader());
+    super(NAME, ClassLoader.getPlatformClassLoader());
     this.instrumenter = instrumenter;
     setDefaultAssertionStatus(true);
   }

@@ -1,6 +1,7 @@
 package dev.weft.runtime.oracle;
 
 import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
 import java.util.TreeSet;
@@ -11,6 +12,7 @@ import java.util.TreeSet;
  */
 public final class Hangs {
   private static final int WINDOW = 200;
+  private static final String TARGET_LOADER = TargetClassLoader.NAME;
 
   private Hangs() {}
 
@@ -55,12 +57,23 @@ public final class Hangs {
         FindingKind.HANG, threadName, message, stack, "hang:wall:" + firstLine(stack));
   }
 
+  /**
+   * The frame a wall-clock hang is known by: the innermost frame of the target's own code (its
+   * classes are defined by the run's loader, {@value #TARGET_LOADER}), since where a thread stuck
+   * inside a JDK method happens to be differs from one run to the next; without target code, the
+   * innermost frame that is not Weft's.
+   */
   private static String firstLine(String stack) {
+    String innermost = "";
     for (String line : stack.split("\n")) {
-      if (line.contains("at ") && !line.contains("dev.weft.")) {
-        return line.strip();
+      String frame = line.strip();
+      if (frame.startsWith("at " + TARGET_LOADER + "//")) {
+        return frame;
+      }
+      if (innermost.isEmpty() && frame.startsWith("at ") && !frame.contains("dev.weft.")) {
+        innermost = frame;
       }
     }
-    return "";
+    return innermost;
   }
 }

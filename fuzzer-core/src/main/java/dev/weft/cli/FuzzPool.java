@@ -1,0 +1,173 @@
+package dev.weft.cli;
+
+import dev.weft.corpus.campaign.CampaignDirectory;
+import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.CampaignTotals;
+import dev.weft.fuzz.pool.WorkerPool;
+import dev.weft.fuzz.session.CampaignState;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code weft fuzz --workers N}: one session run by N worker JVMs of this same Weft ({@link
+ * WorkerPool}), each started as a hidden {@code fuzz --worker I} on the campaign directory with the
+ * user's JVM options. This process holds the directory's lock for them, prints the combined status
+ * and, when they are done, the campaign's totals.
+ */
+final class FuzzPool {
+  /** Beyond the longest a run and a finding's minimisation may take, before silence is a hang. */
+  private static final double SILENCE_MARGIN_SECONDS = 60;
+
+  private final CampaignDirectory dir;
+  private final CampaignSettings settings;
+  private final int workers;
+  private final Duration time;
+  private final long iterations;
+  private final boolean quiet;
+  private final boolean showOutput;
+  private final MinimiseOptions minimise;
+
+  FuzzPool(
+      CampaignDirectory dir,
+      CampaignSettings settings,
+      int workers,
+      Duration time,
+      long iterations,
+      boolean quiet,
+      boolean showOutput,
+      MinimiseOptions minimise) {
+    this.dir = dir;
+    this.settings = settings;
+    this.workers = workers;
+    this.time = time;
+    this.iterations = iterations;
+    this.quiet = quiet;
+    this.showOutput = showOutput;
+    this.minimise = minimise;
+  }
+
+  int run(CampaignState before, PrintStream err) throws IOException {
+    int session = before.session();
+    if (!quiet) {
+      err.printf(
+          "[weft] %s session %d of %s, strategy %s, campaign seed %d, %d workers, %s; %,d"
+              + " coverage keys, %,d entries and %d finding(s) so far%n",
+          dir.root(),
+          session,
+          settings.target().describe(),
+          settings.strategy(),
+          settings.seed(),
+          workers,
+          iterations > 0
+              ? iterations + " executions"
+              : time != null ? "for " + DurationText.of(time) : "until Ctrl-C",
+          before.coverageKeyCount(),
+          before.corpus().count(),
+          before.findings().count());
+    }
+    WorkerPool pool =
+        new WorkerPool(
+            workers,
+            dir.statsLog(),
+            session,
+            time,
+            iterations,
+            silenceLimitSeconds(),
+            (worker, timeLeft, iterationsLeft) ->
+                ChildJvm.command(
+                    settings.jvmOptions(), workerArgs(worker, session, timeLeft, iterationsLeft)),
+            err,
+            quiet);
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              pool.requestStop();
+              try {
+                finished.await(60, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    Runtime.getRuntime().addShutdownHook(hook);
+    WorkerPool.Ending ending;
+    try {
+      ending = pool.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ending = WorkerPool.Ending.DONE;
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running; it will see the latch
+      }
+    }
+    CampaignTotals after = CampaignTotals.of(dir, err::println);
+    int newFindings = after.findings().count() - before.findings().count();
+    err.printf(
+        "[weft] session %d done with %d workers%s: %,d executions in all (every session and"
+            + " worker); %,d coverage keys, %,d entries, %d finding(s) (%d new)%s%n",
+        session,
+        workers,
+        pool.replacements() > 0 ? " (" + pool.replacements() + " replaced)" : "",
+        after.executions(),
+        after.coverageKeys(),
+        after.corpusEntries(),
+        after.findings().count(),
+        newFindings,
+        after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
+    err.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
+    return switch (ending) {
+      case CONFIGURATION_ERROR -> WeftCli.USAGE;
+      case WORKERS_FAILED -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.WEFT_FAILED;
+      case DONE -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.NOTHING_FOUND;
+    };
+  }
+
+  private double silenceLimitSeconds() {
+    double run = (settings.budget().wallMillis() + settings.budget().stallMillis()) / 1000.0;
+    double minimising = minimise.noMinimize ? 0 : minimise.minimizeTime.toMillis() / 1000.0;
+    return run + minimising + SILENCE_MARGIN_SECONDS;
+  }
+
+  private List<String> workerArgs(int worker, int session, Duration timeLeft, long iterationsLeft) {
+    List<String> args = new ArrayList<>();
+    args.add("fuzz");
+    args.add("--corpus");
+    args.add(dir.root().toString());
+    args.add("--worker");
+    args.add(Integer.toString(worker));
+    args.add("--session");
+    args.add(Integer.toString(session));
+    args.add("--pool-parent");
+    args.add(Long.toString(ProcessHandle.current().pid()));
+    if (timeLeft != null) {
+      args.add("--time");
+      args.add(timeLeft.toMillis() + "ms");
+    }
+    if (iterationsLeft > 0) {
+      args.add("--iterations");
+      args.add(Long.toString(iterationsLeft));
+    }
+    if (quiet) {
+      args.add("--quiet");
+    }
+    if (showOutput) {
+      args.add("--show-output");
+    }
+    if (minimise.noMinimize) {
+      args.add("--no-minimize");
+    } else {
+      args.add("--minimize-time");
+      args.add(minimise.minimizeTime.toMillis() + "ms");
+    }
+    return args;
+  }
+}

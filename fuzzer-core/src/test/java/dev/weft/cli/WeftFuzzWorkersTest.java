@@ -1,0 +1,189 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.CorpusEntryFile;
+import dev.weft.corpus.campaign.CorpusStore;
+import dev.weft.corpus.campaign.StatsLine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** {@code weft fuzz --workers N}: worker JVMs sharing one campaign directory. */
+class WeftFuzzWorkersTest extends CliTestSupport {
+
+  /**
+   * Two workers on a bundled bug: both write entries, the campaign's coverage is the union of
+   * theirs, each bug is one set of files whose count adds up both workers' sightings, and a worker
+   * killed with SIGKILL mid-session is replaced, said, and its replacement goes on in the same
+   * session.
+   */
+  @Test
+  void twoWorkersShareTheCampaignAndAKilledWorkerIsReplaced() throws Exception {
+    Path corpus = dir.resolve("pool");
+    AtomicInteger code = new AtomicInteger(-1);
+    Thread pool =
+        new Thread(
+            () ->
+                code.set(
+                    WeftCli.execute(
+                        "fuzz",
+                        "--main",
+                        "dev.weft.examples.juc.BoundedBufferIf",
+                        "--cp",
+                        examples(),
+                        "--corpus",
+                        corpus.toString(),
+                        "--seed",
+                        "7",
+                        "--time",
+                        "16s",
+                        "--workers",
+                        "2")));
+    pool.start();
+    long deadline = System.nanoTime() + 40_000_000_000L;
+    while (System.nanoTime() < deadline
+        && (!Files.exists(corpus.resolve("stats.jsonl"))
+            || WeftFuzzTest.statsLines(corpus).stream()
+                .noneMatch(l -> l.worker() == 1 && l.event().equals("tick")))) {
+      Thread.sleep(100);
+    }
+    Optional<ProcessHandle> worker1 =
+        ProcessHandle.current()
+            .descendants()
+            .filter(
+                p -> p.info().arguments().map(a -> List.of(a).contains("--worker")).orElse(false))
+            .filter(p -> p.info().commandLine().map(c -> c.contains("--worker 1 ")).orElse(false))
+            .findFirst();
+    assertThat(worker1).as(stderr()).isPresent();
+    worker1.get().destroyForcibly();
+    pool.join(90_000);
+
+    assertThat(code.get()).as(stderr()).isEqualTo(1);
+    assertThat(stderr())
+        .contains("2 workers")
+        .contains("worker 1 was killed (signal 9); starting a new one in its place (replacement 1)")
+        .contains("[weft w")
+        .contains("session 1 done with 2 workers (1 replaced)");
+    List<StatsLine> lines = WeftFuzzTest.statsLines(corpus);
+    assertThat(lines).allMatch(l -> l.session() == 1);
+    assertThat(lines.stream().filter(l -> l.worker() == 1 && l.event().equals("start"))).hasSize(2);
+    assertThat(lines.stream().filter(l -> l.event().equals("stop")).map(StatsLine::worker))
+        .containsExactlyInAnyOrder(0, 1);
+
+    Set<Integer> makers = new HashSet<>();
+    Set<Long> union = new HashSet<>();
+    for (Path f : CorpusStore.entryFiles(corpus.resolve("corpus"))) {
+      CorpusEntry e = CorpusEntryFile.read(f);
+      makers.add(e.worker());
+      for (long k : e.coverageKeys()) {
+        union.add(k);
+      }
+    }
+    assertThat(makers).containsExactlyInAnyOrder(0, 1);
+
+    clearOutput();
+    assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();
+    assertThat(stdout())
+        .contains("\"coverageKeys\": " + union.size() + ",")
+        .contains("\"workers\": 2,")
+        .contains("\"sessions\": 1,");
+
+    List<String> reports;
+    try (Stream<Path> files = Files.list(corpus.resolve("findings"))) {
+      reports = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".txt")).toList();
+    }
+    assertThat(reports).isNotEmpty();
+    long sightings = 0;
+    for (String r : reports) {
+      String json =
+          Files.readString(corpus.resolve("findings").resolve(r.replace(".txt", ".json")));
+      sightings += Long.parseLong(json.replaceAll("(?s).*\"count\" : (\\d+).*", "$1"));
+    }
+    long lastFindings = lines.stream().mapToLong(StatsLine::findings).max().orElse(0);
+    assertThat((long) reports.size()).isEqualTo(lastFindings);
+    assertThat(sightings).isGreaterThan(reports.size());
+  }
+
+  /**
+   * A target thread stuck inside the JDK cannot be stopped: its worker JVM stops and is replaced by
+   * a fresh one, never left burning a core, and a worker that keeps ending at once is given up with
+   * a message. The hang is one finding however many workers and JVMs saw it.
+   */
+  @Test
+  void aWorkerWhoseTargetCannotBeStoppedIsReplacedThenGivenUp() throws Exception {
+    Path corpus = dir.resolve("stuck");
+    int code =
+        WeftCli.execute(
+            "fuzz",
+            "--main",
+            "dev.weft.targets.cli.StuckInJdkCode",
+            "--cp",
+            targets(),
+            "--corpus",
+            corpus.toString(),
+            "--time",
+            "60s",
+            "--run-timeout",
+            "2s",
+            "--workers",
+            "2");
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(stderr())
+        .contains(
+            "worker 0 stopped: a target thread could not be stopped; starting a new one in its"
+                + " place (replacement 1)")
+        .contains("worker 1 ended 3 times within 10 s of starting (last exit code 5); not starting")
+        .contains("(4 replaced)");
+    try (Stream<Path> files = Files.list(corpus.resolve("findings"))) {
+      assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".weft")))
+          .singleElement()
+          .asString()
+          .startsWith("hang-");
+    }
+  }
+
+  @Test
+  void theWorkerOptionIsRefusedWhenNoPoolHoldsTheCampaign() throws Exception {
+    Path corpus = dir.resolve("single");
+    WeftCli.execute(
+        "fuzz",
+        "--main",
+        "dev.weft.examples.pct.FlagX",
+        "--cp",
+        examples(),
+        "--args",
+        "4",
+        "4",
+        "--corpus",
+        corpus.toString(),
+        "--iterations",
+        "3",
+        "--quiet");
+    clearOutput();
+    int code =
+        WeftCli.execute(
+            "fuzz",
+            "--corpus",
+            corpus.toString(),
+            "--worker",
+            "1",
+            "--session",
+            "2",
+            "--pool-parent",
+            "1");
+    assertThat(code).isEqualTo(2);
+    assertThat(stderr()).contains("give --workers N");
+    clearOutput();
+    assertThat(WeftCli.execute("fuzz", "--corpus", corpus.toString(), "--workers", "0"))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("--workers must be at least 1");
+  }
+}
