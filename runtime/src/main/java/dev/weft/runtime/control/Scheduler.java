@@ -348,7 +348,7 @@ public final class Scheduler {
           wait.awaitingChange = false;
           checkBudget(t);
           trace.append(t.index, kind, site, location);
-          afterEvent(t, kind, location);
+          afterEvent(t, kind, location, site);
           return Blocked.DONE;
         }
         if (timeoutNanos == 0 || (timeoutNanos > 0 && wait.awaitingChange && !retry)) {
@@ -386,7 +386,7 @@ public final class Scheduler {
     }
     checkBudget(t);
     trace.append(t.index, kind, site, location);
-    afterEvent(t, kind, location);
+    afterEvent(t, kind, location, site);
   }
 
   public long objectLocation(Object obj, int member, int site) {
@@ -472,9 +472,9 @@ public final class Scheduler {
     return null;
   }
 
-  private void afterEvent(ControlledThread t, EventKind kind, long location) {
+  private void afterEvent(ControlledThread t, EventKind kind, long location, int site) {
     clock.tick();
-    SpinFairness.executed(t, kind, location);
+    SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
       SpinFairness.written(t, location, threads);
     }
@@ -566,7 +566,7 @@ public final class Scheduler {
     checkBudget(t);
     EventKind kind = t.pendingKind;
     int event = trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
-    afterEvent(t, kind, t.pendingLocation);
+    afterEvent(t, kind, t.pendingLocation, t.pendingSite);
     switch (kind) {
       case THREAD_BEGIN:
         t.state = ThreadState.RUNNABLE;

@@ -5,55 +5,89 @@ import java.util.Arrays;
 
 /**
  * Keeps spin-waits from starving the threads they wait for. A thread that yields (or calls {@code
- * Thread.onSpinWait}), or reads the same few locations many times without doing anything else, is
- * polling: until another thread writes one of the locations it polled (any location, if it polled
- * none), the scheduler prefers every other enabled thread. Its reads would see the same values, so
- * no interleaving is lost; a correct spin-wait is never reported as a hang, and a true livelock
- * (all enabled threads polling) still runs into the step budget.
+ * Thread.onSpinWait}), or goes round a loop of reads doing nothing else, is polling: until another
+ * thread writes one of the locations it polled (any location, if it polled none), the scheduler
+ * prefers every other enabled thread. Its reads would see the same values, so no interleaving is
+ * lost; a correct spin-wait is never reported as a hang, and a true livelock (all enabled threads
+ * polling) still runs into the step budget.
+ *
+ * <p>A loop is seen by its reads repeating: the same sites reading the same locations in the same
+ * order, at least twice over. Reads alone are not enough: library code often reads a few fields of
+ * an immutable configuration again and again (a serializer consulting its settings for every field)
+ * and then goes on to write; holding such a thread back would force every other thread to run
+ * first, and lose exactly the interleavings in which it does not.
  */
 final class SpinFairness {
-  /** Reads without any other event after which a thread counts as polling. */
-  static final int POLL_READS = 8;
+  /** Reads without any other event, going round one loop, before a thread counts as polling. */
+  static final int POLL_READS = 32;
 
-  /** Distinct locations a poll may read; more means the thread is scanning, not polling. */
+  /** The longest loop body, in reads, recognised as a poll. */
   static final int MAX_POLLED = 8;
+
+  /** Reads remembered: enough to see every one of the last {@value #POLL_READS} repeat. */
+  private static final int HISTORY = POLL_READS;
 
   /** Per-thread record of the reads since the thread last did anything else. */
   static final class Window {
-    private final long[] locations = new long[MAX_POLLED];
-    private int distinct;
+    private final long[] locations = new long[HISTORY];
+    private final int[] sites = new int[HISTORY];
     private int reads;
-    private boolean overflow;
+    private int period;
     boolean polling;
 
     void clear() {
-      distinct = 0;
       reads = 0;
-      overflow = false;
+      period = 0;
       polling = false;
     }
 
-    private void read(long location) {
+    private void read(long location, int site) {
+      int slot = reads % HISTORY;
+      locations[slot] = location;
+      sites[slot] = site;
       reads++;
-      for (int i = 0; i < distinct; i++) {
-        if (locations[i] == location) {
-          return;
+      if (reads >= POLL_READS && !polling) {
+        period = loopPeriod();
+        polling = period > 0;
+      }
+    }
+
+    /**
+     * The length of the loop the last reads go round (each of the last two rounds alike), or 0 if
+     * they are not a loop.
+     */
+    private int loopPeriod() {
+      for (int p = 1; p <= MAX_POLLED && 2 * p <= reads; p++) {
+        int checked = Math.max(2 * p, POLL_READS);
+        if (checked > reads || checked > HISTORY) {
+          break;
+        }
+        if (repeats(p, checked)) {
+          return p;
         }
       }
-      if (distinct < MAX_POLLED) {
-        locations[distinct++] = location;
-      } else {
-        overflow = true;
+      return 0;
+    }
+
+    /** Whether each of the last {@code count} reads equals the one {@code p} reads before it. */
+    private boolean repeats(int p, int count) {
+      for (int back = 0; back < count - p; back++) {
+        int i = Math.floorMod(reads - 1 - back, HISTORY);
+        int j = Math.floorMod(reads - 1 - back - p, HISTORY);
+        if (locations[i] != locations[j] || sites[i] != sites[j]) {
+          return false;
+        }
       }
+      return true;
     }
 
     /** Whether a write to this location could change what the polling thread sees. */
     boolean watches(long location) {
-      if (distinct == 0) {
+      if (period == 0) {
         return true;
       }
-      for (int i = 0; i < distinct; i++) {
-        if (locations[i] == location) {
+      for (int back = 0; back < period; back++) {
+        if (locations[Math.floorMod(reads - 1 - back, HISTORY)] == location) {
           return true;
         }
       }
@@ -62,22 +96,23 @@ final class SpinFairness {
 
     @Override
     public String toString() {
-      return Arrays.toString(Arrays.copyOf(locations, distinct)) + (polling ? " polling" : "");
+      long[] loop = new long[period];
+      for (int back = 0; back < period; back++) {
+        loop[back] = locations[Math.floorMod(reads - 1 - back, HISTORY)];
+      }
+      return Arrays.toString(loop) + (polling ? " polling" : "");
     }
   }
 
   private SpinFairness() {}
 
   /** Updates the executing thread's window after one of its events. */
-  static void executed(ControlledThread t, EventKind kind, long location) {
+  static void executed(ControlledThread t, EventKind kind, long location, int site) {
     Window w = t.spin;
     if (kind == EventKind.THREAD_YIELD) {
       w.polling = true;
     } else if (kind.reads() && !kind.writes()) {
-      w.read(location);
-      if (!w.overflow && w.reads >= POLL_READS) {
-        w.polling = true;
-      }
+      w.read(location, site);
     } else {
       w.clear();
     }
