@@ -12,6 +12,7 @@ import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
 import dev.weft.fuzz.session.SessionResult;
+import dev.weft.fuzz.status.StatusDisplay;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
@@ -156,6 +157,16 @@ public final class FuzzCommand implements Callable<Integer> {
               + " or goes silent is replaced.")
   int workers;
 
+  @Option(
+      names = "--status",
+      paramLabel = "MODE",
+      defaultValue = "auto",
+      converter = StatusModeConverter.class,
+      description =
+          "How progress is shown: auto (default: a screen redrawn in place when the console is a"
+              + " terminal, otherwise a line every 5 s), screen or lines.")
+  StatusDisplay.Mode statusMode;
+
   @Option(names = "--worker", hidden = true, description = "Set by the pool for its workers.")
   Integer worker;
 
@@ -217,11 +228,12 @@ public final class FuzzCommand implements Callable<Integer> {
       if (workers > 1) {
         FuzzPool pool =
             new FuzzPool(dir, settings, workers, time, budget, quiet, showOutput, minimise);
-        return pool.run(state, err);
+        return pool.run(state, display(settings, state.session(), err));
       }
       SessionPlan plan =
           new SessionPlan(dir, settings, budget, time, quiet, showOutput, minimise.budget());
-      return fuzz(new FuzzSession(plan, state, err), plan, state, err);
+      StatusDisplay display = display(settings, state.session(), err);
+      return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
     } finally {
       lock.close();
     }
@@ -250,7 +262,13 @@ public final class FuzzCommand implements Callable<Integer> {
             minimise.budget(),
             worker,
             true);
-    return fuzz(new FuzzSession(plan, state, err), plan, state, err);
+    StatusDisplay display = new StatusDisplay(err, StatusDisplay.Mode.LINES, "");
+    return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
+  }
+
+  private StatusDisplay display(CampaignSettings settings, int session, PrintStream err) {
+    return new StatusDisplay(
+        err, statusMode, settings.target().describe() + " | " + corpus + " | session " + session);
   }
 
   private static int workerExit(SessionResult result) {
@@ -298,7 +316,12 @@ public final class FuzzCommand implements Callable<Integer> {
    * Runs the session with a shutdown hook that stops it; the lock is let go before the hook is told
    * the session is over, since the JVM may end as soon as the hook returns.
    */
-  private int fuzz(FuzzSession session, SessionPlan plan, CampaignState state, PrintStream err)
+  private int fuzz(
+      FuzzSession session,
+      SessionPlan plan,
+      CampaignState state,
+      PrintStream err,
+      StatusDisplay display)
       throws IOException {
     CampaignSettings s = plan.settings();
     if (!quiet && !plan.inPool()) {
@@ -333,6 +356,7 @@ public final class FuzzCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       SessionResult result = session.run();
+      display.close();
       if (plan.inPool()) {
         return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
       }

@@ -5,6 +5,7 @@ import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.fuzz.pool.WorkerPool;
 import dev.weft.fuzz.session.CampaignState;
+import dev.weft.fuzz.status.StatusDisplay;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -51,7 +52,8 @@ final class FuzzPool {
     this.minimise = minimise;
   }
 
-  int run(CampaignState before, PrintStream err) throws IOException {
+  int run(CampaignState before, StatusDisplay display) throws IOException {
+    PrintStream err = System.err;
     int session = before.session();
     if (!quiet) {
       err.printf(
@@ -81,8 +83,9 @@ final class FuzzPool {
             (worker, timeLeft, iterationsLeft) ->
                 ChildJvm.command(
                     settings.jvmOptions(), workerArgs(worker, session, timeLeft, iterationsLeft)),
-            err,
-            quiet);
+            display,
+            quiet,
+            before.findings().count());
     CountDownLatch finished = new CountDownLatch(1);
     Thread hook =
         new Thread(
@@ -98,6 +101,7 @@ final class FuzzPool {
     WorkerPool.Ending ending;
     try {
       ending = pool.run();
+      display.close();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       ending = WorkerPool.Ending.DONE;

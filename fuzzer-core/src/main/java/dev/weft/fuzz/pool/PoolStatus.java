@@ -1,57 +1,78 @@
 package dev.weft.fuzz.pool;
 
 import dev.weft.corpus.campaign.StatsLine;
+import dev.weft.fuzz.status.StatusSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The pool's one combined status line, from each worker's latest stats line: executions and rates
- * add up; coverage, corpus entries and findings are the campaign's, which every worker sees (it
- * imports the others' entries), so the largest report is the freshest.
+ * The pool's status, from each worker's latest stats line: executions, rates, pending plans and
+ * skips add up; coverage, corpus entries and findings are the campaign's, which every worker sees
+ * (it imports the others' entries), so the largest report is the freshest.
  */
 final class PoolStatus {
-  private PoolStatus() {}
+  private final long findingsBefore;
+  private long findingsSeen;
+  private long lastFindingNanos;
 
-  static String line(double seconds, List<WorkerProcess> workers) {
+  /**
+   * @param findingsBefore the campaign's findings when the session began
+   */
+  PoolStatus(long findingsBefore) {
+    this.findingsBefore = findingsBefore;
+    this.findingsSeen = findingsBefore;
+  }
+
+  StatusSnapshot snapshot(double seconds, List<WorkerProcess> workers, long nowNanos) {
     long executions = 0;
+    long sessionExecutions = 0;
     double rate = 0;
     long coverage = 0;
     long entries = 0;
-    long findings = 0;
+    long findings = findingsBefore;
     long skipped = 0;
-    StringBuilder each = new StringBuilder();
-    int alive = 0;
+    long pending = -1;
+    long lastNewKey = 0;
+    List<StatusSnapshot.WorkerRow> rows = new ArrayList<>();
     for (WorkerProcess w : workers) {
       StatsLine l = w.latest();
-      if (w.alive()) {
-        alive++;
-      }
+      rows.add(
+          new StatusSnapshot.WorkerRow(
+              w.worker(),
+              w.alive(),
+              l == null ? 0 : l.executions(),
+              l == null || !w.alive() ? 0 : l.execsPerSecond()));
       if (l == null) {
         continue;
       }
       executions += l.executions();
+      sessionExecutions += w.sessionExecutions();
       rate += w.alive() ? l.execsPerSecond() : 0;
       coverage = Math.max(coverage, l.coverageKeys());
       entries = Math.max(entries, l.corpusEntries());
       findings = Math.max(findings, l.findings());
       skipped += l.skipped();
-      each.append(each.length() == 0 ? "" : ", ")
-          .append('w')
-          .append(w.worker())
-          .append(' ')
-          .append(String.format("%,.0f/s", w.alive() ? l.execsPerSecond() : 0.0));
+      pending = Math.max(pending, 0) + l.pendingPlans();
+      lastNewKey = Math.max(lastNewKey, w.lastNewKeyNanos());
     }
-    return String.format(
-        "%5.0fs  execs %,d (%,.0f/s)  coverage %,d  entries %,d  findings %d%s  workers %d/%d"
-            + " [%s]",
+    if (findings > findingsSeen) {
+      findingsSeen = findings;
+      lastFindingNanos = nowNanos;
+    }
+    return new StatusSnapshot(
         seconds,
         executions,
         rate,
         coverage,
         entries,
+        pending,
+        null,
         findings,
-        skipped > 0 ? "  skipped " + skipped : "",
-        alive,
-        workers.size(),
-        each);
+        findings - findingsBefore,
+        skipped,
+        sessionExecutions,
+        lastNewKey == 0 ? Double.NaN : (nowNanos - lastNewKey) / 1e9,
+        lastFindingNanos == 0 ? Double.NaN : (nowNanos - lastFindingNanos) / 1e9,
+        rows);
   }
 }

@@ -1,8 +1,8 @@
 package dev.weft.fuzz.pool;
 
 import dev.weft.corpus.campaign.StatsLine;
+import dev.weft.fuzz.status.StatusDisplay;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +40,9 @@ public final class WorkerPool {
   private final long iterations;
   private final double silenceLimitSeconds;
   private final WorkerCommand commands;
-  private final PrintStream console;
+  private final StatusDisplay console;
   private final boolean quiet;
+  private final PoolStatus status;
   private volatile boolean stopRequested;
   private int givenUp;
 
@@ -58,8 +59,9 @@ public final class WorkerPool {
       long iterations,
       double silenceLimitSeconds,
       WorkerCommand commands,
-      PrintStream console,
-      boolean quiet) {
+      StatusDisplay console,
+      boolean quiet,
+      long findingsBefore) {
     for (int i = 0; i < workerCount; i++) {
       workers.add(new WorkerProcess(i, console));
     }
@@ -71,6 +73,7 @@ public final class WorkerPool {
     this.commands = commands;
     this.console = console;
     this.quiet = quiet;
+    this.status = new PoolStatus(findingsBefore);
   }
 
   /** Stops every worker (each writes its stop line and findings) and ends {@link #run}. */
@@ -119,8 +122,7 @@ public final class WorkerPool {
       }
       if (!quiet && (now - lastStatus) / 1e9 >= STATUS_SECONDS) {
         lastStatus = now;
-        console.println("[weft] " + PoolStatus.line((now - start) / 1e9, workers));
-        console.flush();
+        console.update(status.snapshot((now - start) / 1e9, workers, now));
       }
       Thread.sleep(LOOK_MILLIS);
     }
@@ -227,7 +229,6 @@ public final class WorkerPool {
   }
 
   private void say(String line) {
-    console.println("[weft] " + line);
-    console.flush();
+    console.message("[weft] " + line);
   }
 }

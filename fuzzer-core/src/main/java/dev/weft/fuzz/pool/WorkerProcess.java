@@ -1,11 +1,11 @@
 package dev.weft.fuzz.pool;
 
 import dev.weft.corpus.campaign.StatsLine;
+import dev.weft.fuzz.status.StatusDisplay;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,19 +17,20 @@ import java.util.concurrent.TimeUnit;
  */
 final class WorkerProcess {
   private final int worker;
-  private final PrintStream console;
+  private final StatusDisplay console;
   private Process process;
   private Thread copyOut;
   private Thread copyErr;
   private long startedNanos;
   private long lastLineNanos;
   private StatsLine latest;
+  private long lastNewKeyNanos;
   private long sessionStartExecutions = -1;
   private int quickFailures;
   private int replacements;
   private boolean finished;
 
-  WorkerProcess(int worker, PrintStream console) {
+  WorkerProcess(int worker, StatusDisplay console) {
     this.worker = worker;
     this.console = console;
   }
@@ -54,8 +55,7 @@ final class WorkerProcess {
               try (BufferedReader in =
                   new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) {
-                  console.println(prefixed(line));
-                  console.flush();
+                  console.message(prefixed(line));
                 }
               } catch (IOException e) {
                 // the worker is gone; nothing more to copy
@@ -80,6 +80,14 @@ final class WorkerProcess {
     }
     latest = line;
     lastLineNanos = nowNanos;
+    if (line.newKeysByStrategy().values().stream().anyMatch(n -> n > 0)) {
+      lastNewKeyNanos = nowNanos;
+    }
+  }
+
+  /** When a stats line last reported new coverage keys (System.nanoTime), or 0. */
+  long lastNewKeyNanos() {
+    return lastNewKeyNanos;
   }
 
   /** The latest stats line of this worker in this session, or null. */

@@ -13,6 +13,8 @@ import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.ReplayHints;
+import dev.weft.fuzz.status.StatusDisplay;
+import dev.weft.fuzz.status.StatusSnapshot;
 import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
@@ -50,6 +52,7 @@ public final class FuzzSession {
   private final SessionPlan plan;
   private final CampaignState state;
   private final PrintStream progress;
+  private final StatusDisplay display;
   private final SiteTable sites = new SiteTable();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private final List<String> newFindings = new ArrayList<>();
@@ -66,16 +69,24 @@ public final class FuzzSession {
   private long startNanos;
   private FindingMinimiser minimiser;
   private boolean targetStuck;
+  private long lastNewKeyNanos;
+  private long lastFindingNanos;
 
-  public FuzzSession(SessionPlan plan, CampaignState state, PrintStream progress) {
+  /**
+   * @param progress where Weft's own failures are printed in full
+   * @param display where the status and the messages (findings, warnings) go
+   */
+  public FuzzSession(
+      SessionPlan plan, CampaignState state, PrintStream progress, StatusDisplay display) {
     this.plan = plan;
     this.state = state;
     this.progress = progress;
+    this.display = display;
     this.session = state.session();
     this.sessionSeed = SessionPlan.sessionSeed(plan.settings().seed(), session, plan.worker());
     this.executions = state.executions();
     this.skipped = state.skipped();
-    this.quarantine = new Quarantine(plan.directory().quarantine(), progress::println);
+    this.quarantine = new Quarantine(plan.directory().quarantine(), display::message);
   }
 
   public int session() {
@@ -229,8 +240,8 @@ public final class FuzzSession {
         }
         state.findings().flush();
         ticker.write("tick", now);
-        if (!plan.inPool()) {
-          say(statusLine(now, feedback));
+        if (!plan.inPool() && !plan.quiet()) {
+          display.update(snapshot(now, feedback));
         }
       }
     }
@@ -323,6 +334,7 @@ public final class FuzzSession {
                 session,
                 System.currentTimeMillis()));
     ticker.newKeys(feedback.lastRunOrigin(), keys.length);
+    lastNewKeyNanos = System.nanoTime();
   }
 
   /** One execution, interruptible by {@link #requestStop()}; null if a stop came first. */
@@ -372,6 +384,7 @@ public final class FuzzSession {
     }
     found.writeOriginal(file);
     newFindings.add(file.toString());
+    lastFindingNanos = System.nanoTime();
     say(
         "FOUND "
             + f.kind().label()
@@ -400,19 +413,23 @@ public final class FuzzSession {
     return what + " (" + e + ")";
   }
 
-  private String statusLine(long now, CoverageFeedback feedback) {
+  private StatusSnapshot snapshot(long now, CoverageFeedback feedback) {
     double secs = (now - startNanos) / 1e9;
-    return String.format(
-        "%5.0fs  execs %,d (%,.0f/s)  coverage %,d  entries %,d  findings %d (%d new)%s%s",
+    return new StatusSnapshot(
         secs,
         executions,
         sessionExecutions / Math.max(secs, 1e-9),
         feedback == null ? state.coverageKeyCount() : feedback.coveredKeys(),
         state.corpus().count(),
+        feedback == null ? -1 : feedback.pendingPlans(),
+        feedback == null ? null : feedback.realisedPercent(),
         state.findings().count(),
         newFindings.size(),
-        feedback == null ? "" : String.format("  pending %,d", feedback.pendingPlans()),
-        skipped > 0 ? "  skipped " + skipped : "");
+        skipped,
+        sessionExecutions,
+        lastNewKeyNanos == 0 ? Double.NaN : (now - lastNewKeyNanos) / 1e9,
+        lastFindingNanos == 0 ? Double.NaN : (now - lastFindingNanos) / 1e9,
+        List.of());
   }
 
   private static String firstLine(String s) {
@@ -422,8 +439,7 @@ public final class FuzzSession {
 
   private void say(String line) {
     if (!plan.quiet()) {
-      progress.println("[weft] " + line);
-      progress.flush();
+      display.message("[weft] " + line);
     }
   }
 }
