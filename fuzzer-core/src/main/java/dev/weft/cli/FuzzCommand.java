@@ -221,9 +221,20 @@ public final class FuzzCommand implements Callable<Integer> {
                 + " its corpus and coverage are kept, but were made on the old code");
       }
       settings = settings.withTargetHash(hash);
-      dir.createDirectories();
-      CampaignFile.write(settings, dir.campaignFile());
-      CampaignState state = CampaignState.load(dir, err::println);
+      CampaignState state;
+      try {
+        dir.createDirectories();
+        CampaignFile.write(settings, dir.campaignFile());
+        state = CampaignState.load(dir, err::println);
+      } catch (IOException e) {
+        err.println(
+            "weft: cannot use the campaign directory "
+                + corpus
+                + " ("
+                + e
+                + "); nothing was changed in it beyond campaign.json");
+        return WeftCli.USAGE;
+      }
       long budget = iterations != null ? iterations : 0;
       if (workers > 1) {
         FuzzPool pool =
@@ -271,8 +282,15 @@ public final class FuzzCommand implements Callable<Integer> {
         err, statusMode, settings.target().describe() + " | " + corpus + " | session " + session);
   }
 
+  /** Runs that are all skipped, or a directory that cannot be written: exit 2, not a bug. */
+  private static boolean stoppedByEnvironment(SessionResult result) {
+    String why = result.stopReason();
+    return why != null
+        && (why.startsWith("every run is skipped") || why.startsWith(FuzzSession.CANNOT_WRITE));
+  }
+
   private static int workerExit(SessionResult result) {
-    if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
+    if (stoppedByEnvironment(result)) {
       return WeftCli.USAGE;
     }
     if (result.weftFailed()) {
@@ -374,7 +392,7 @@ public final class FuzzCommand implements Callable<Integer> {
           result.newFindings().size(),
           result.skipped() > 0 ? ", " + result.skipped() + " runs skipped in all" : "");
       err.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
-      if (result.stopReason() != null && result.stopReason().startsWith("every run is skipped")) {
+      if (stoppedByEnvironment(result)) {
         err.println("weft: " + result.stopReason());
         return WeftCli.USAGE;
       }

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -268,6 +269,44 @@ class WeftFuzzTest extends CliTestSupport {
     clearOutput();
     assertThat(WeftCli.execute("fuzz", "--corpus", corpus.toString())).isEqualTo(2);
     assertThat(stderr()).contains("version 2").contains("newer Weft");
+  }
+
+  /**
+   * A campaign directory that cannot be written any more (a full disk; here stats.jsonl turned into
+   * a directory while the session runs) stops the session with a message and exit 2, not an
+   * internal error, and leaves what was written intact; one that cannot be set up at all (the
+   * corpus directory is a file) is refused alike.
+   */
+  @Test
+  void aDirectoryThatCannotBeWrittenStopsTheSessionCleanly() throws Exception {
+    Path corpus = dir.resolve("full");
+    AtomicInteger code = new AtomicInteger(-1);
+    Thread session = new Thread(() -> code.set(fuzzFlagX(corpus, "--seed", "5", "--time", "30s")));
+    session.start();
+    Path stats = corpus.resolve("stats.jsonl");
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (!Files.exists(stats) && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    Files.delete(stats);
+    Files.createDirectories(stats.resolve("blocked"));
+    session.join(40_000);
+    assertThat(code.get()).as(stderr()).isEqualTo(2);
+    assertThat(stderr())
+        .contains("weft: cannot write to the campaign directory " + corpus)
+        .contains("everything written before is intact")
+        .doesNotContain("internal error")
+        .doesNotContain("\tat ");
+    for (Path entry : CorpusStore.entryFiles(corpus.resolve("corpus"))) {
+      CorpusEntryFile.read(entry); // whole, not cut
+    }
+
+    Path other = dir.resolve("unusable");
+    Files.createDirectories(other);
+    Files.writeString(other.resolve("corpus"), "not a directory");
+    clearOutput();
+    assertThat(fuzzFlagX(other, "--iterations", "3")).isEqualTo(2);
+    assertThat(stderr()).contains("weft: cannot use the campaign directory " + other);
   }
 
   /**

@@ -49,6 +49,9 @@ public final class FuzzSession {
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
   private static final int RESERVE_BYTES = 8 << 20;
 
+  /** How the stop reason of a session that could not write its directory begins. */
+  public static final String CANNOT_WRITE = "cannot write to the campaign directory ";
+
   private final SessionPlan plan;
   private final CampaignState state;
   private final PrintStream progress;
@@ -142,17 +145,19 @@ public final class FuzzSession {
             feedback,
             state.coverageKeyCount(),
             counters());
-    ticker.write("start", startNanos);
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
+      ticker.write("start", startNanos);
       minimiser = new FindingMinimiser(executor, output, plan.minimise());
       stopReason = loop(executor, strategy, feedback, ticker, output);
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;
       stopReason = failure(e);
-    } catch (RuntimeException | Error | IOException e) {
+    } catch (IOException e) {
+      stopReason = cannotWrite(e);
+    } catch (RuntimeException | Error e) {
       weftFailed = true;
       stopReason = failure(e);
     }
@@ -160,8 +165,14 @@ public final class FuzzSession {
       say("note: " + note);
     }
     long now = System.nanoTime();
-    state.findings().flush();
-    ticker.write("stop", now);
+    try {
+      state.findings().flush();
+      ticker.write("stop", now);
+    } catch (IOException e) {
+      if (stopReason == null || !stopReason.startsWith(CANNOT_WRITE)) {
+        stopReason = cannotWrite(e);
+      }
+    }
     return new SessionResult(
         session,
         sessionExecutions,
@@ -400,6 +411,20 @@ public final class FuzzSession {
       say("  " + found.minimisation().summary());
     }
     say("  replay with: " + ReplayHints.command(file));
+  }
+
+  /**
+   * A file of the campaign could not be written (the disk is full, the directory went away). Every
+   * file is written whole or not at all, so what is on disk is intact: the session stops and says
+   * so, without a stack trace.
+   */
+  private String cannotWrite(IOException e) {
+    return CANNOT_WRITE
+        + plan.directory().root()
+        + " ("
+        + e
+        + "); everything written before is intact: free space (or restore the directory) and"
+        + " resume";
   }
 
   private String failure(Throwable e) {
