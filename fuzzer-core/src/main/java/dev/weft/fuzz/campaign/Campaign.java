@@ -116,7 +116,7 @@ public final class Campaign {
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
-      minimiser = new FindingMinimiser(executor, output, config.minimise());
+      minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
       stopReason = loop(executor, strategy, start, output);
     } catch (VirtualMachineError e) {
       reserve.release();

@@ -8,6 +8,7 @@ import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
+import java.util.function.BooleanSupplier;
 
 /**
  * Minimises each new finding of a campaign before it is written, on the campaign's own executor and
@@ -18,6 +19,7 @@ import dev.weft.runtime.oracle.FindingKind;
 public final class FindingMinimiser {
   private final CapturingRunner runner;
   private final MinimiseBudget budget;
+  private final BooleanSupplier stop;
   private final RunExecutor executor;
   private final TargetOutput output;
 
@@ -26,8 +28,18 @@ public final class FindingMinimiser {
    * @param budget per finding; null turns minimisation off ({@code --no-minimize})
    */
   public FindingMinimiser(RunExecutor executor, TargetOutput output, MinimiseBudget budget) {
+    this(executor, output, budget, () -> false);
+  }
+
+  /**
+   * @param stop whether the campaign was told to stop (Ctrl-C): a minimisation under way then ends
+   *     at once with the smallest run found so far
+   */
+  public FindingMinimiser(
+      RunExecutor executor, TargetOutput output, MinimiseBudget budget, BooleanSupplier stop) {
     this.runner = new CapturingRunner(executor, output);
     this.budget = budget;
+    this.stop = stop;
     this.executor = executor;
     this.output = output;
   }
@@ -67,7 +79,9 @@ public final class FindingMinimiser {
     }
     Minimisation m;
     try {
-      m = new ScheduleMinimiser(runner, budget).minimise(run.decisions(), failure.signature());
+      m =
+          new ScheduleMinimiser(runner, budget, stop)
+              .minimise(run.decisions(), failure.signature());
     } catch (NotReproducedException e) {
       return asFound(
           found,

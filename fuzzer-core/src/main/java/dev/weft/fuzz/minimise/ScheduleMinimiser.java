@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Shrinks a failing schedule while its failure signature stays the same, so that a report explains
@@ -32,6 +33,7 @@ import java.util.Set;
 public final class ScheduleMinimiser {
   private final CandidateRunner runner;
   private final MinimiseBudget budget;
+  private final BooleanSupplier stop;
   private final Set<Set<Switch>> tried = new HashSet<>();
   private long start;
   private int candidates;
@@ -50,8 +52,17 @@ public final class ScheduleMinimiser {
   }
 
   public ScheduleMinimiser(CandidateRunner runner, MinimiseBudget budget) {
+    this(runner, budget, () -> false);
+  }
+
+  /**
+   * @param stop asked before each candidate: when it says so (the campaign was told to stop), the
+   *     minimisation ends as if its budget were spent, with the smallest run found so far
+   */
+  public ScheduleMinimiser(CandidateRunner runner, MinimiseBudget budget, BooleanSupplier stop) {
     this.runner = runner;
     this.budget = budget;
+    this.stop = stop;
   }
 
   /**
@@ -120,7 +131,7 @@ public final class ScheduleMinimiser {
     if (!tried.add(new HashSet<>(candidate))) {
       return null;
     }
-    if (budget.spent(start, candidates)) {
+    if (budget.spent(start, candidates) || stop.getAsBoolean()) {
       throw new DeltaDebugging.BudgetSpent();
     }
     candidates++;

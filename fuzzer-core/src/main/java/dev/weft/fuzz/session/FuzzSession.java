@@ -149,7 +149,7 @@ public final class FuzzSession {
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
       ticker.write("start", startNanos);
-      minimiser = new FindingMinimiser(executor, output, plan.minimise());
+      minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       stopReason = loop(executor, strategy, feedback, ticker, output);
     } catch (VirtualMachineError e) {
       reserve.release();

@@ -13,7 +13,9 @@ import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -127,5 +129,32 @@ class ScheduleMinimiserTest {
     Minimisation m = minimise(executor, found);
     assertThat(m.budgetSpent()).as(m.summary()).isFalse();
     assertThat(m.after().preemptions()).as(m.summary()).isEqualTo(fewest);
+  }
+
+  /**
+   * A campaign told to stop (Ctrl-C) while it minimises a finding does not wait for the budget: the
+   * minimisation ends before its next candidate, with a run that still fails alike.
+   */
+  @Test
+  void aStopRequestEndsTheMinimisationAtOnceWithAFailingRun() throws Exception {
+    Example example = bugs().filter(e -> e.id().equals("CircleRace")).findFirst().orElseThrow();
+    RunExecutor executor = Harness.forExample(example);
+    RunResult found = randomFailure(executor);
+    AtomicInteger asked = new AtomicInteger();
+    CandidateRunner runner =
+        strategy -> {
+          try {
+            return executor.execute(strategy, 1);
+          } catch (TargetException e) {
+            throw new IllegalStateException(e);
+          }
+        };
+    Minimisation m =
+        new ScheduleMinimiser(runner, BUDGET, () -> asked.incrementAndGet() > 2)
+            .minimise(found.decisions(), found.failure().signature());
+    assertThat(m.budgetSpent()).as(m.summary()).isTrue();
+    assertThat(m.candidates()).isLessThanOrEqualTo(2);
+    RunResult again = executor.execute(new ReplayStrategy(m.decisions()), 2);
+    assertThat(again.failure(found.failure().signature())).isNotNull();
   }
 }
