@@ -167,6 +167,14 @@ public final class FuzzCommand implements Callable<Integer> {
               + " terminal, otherwise a line every 5 s), screen or lines.")
   StatusDisplay.Mode statusMode;
 
+  @Option(
+      names = "--no-corpus-seeds",
+      hidden = true,
+      description =
+          "Do not mutate the corpus's favoured entries (on resume) or other workers' entries"
+              + " again: the plain first-in-first-out planning, for scripts/bench-seeds.")
+  boolean noCorpusSeeds;
+
   @Option(names = "--worker", hidden = true, description = "Set by the pool for its workers.")
   Integer worker;
 
@@ -238,11 +246,22 @@ public final class FuzzCommand implements Callable<Integer> {
       long budget = iterations != null ? iterations : 0;
       if (workers > 1) {
         FuzzPool pool =
-            new FuzzPool(dir, settings, workers, time, budget, quiet, showOutput, minimise);
+            new FuzzPool(
+                dir, settings, workers, time, budget, quiet, showOutput, minimise, !noCorpusSeeds);
         return pool.run(state, display(settings, state.session(), err));
       }
       SessionPlan plan =
-          new SessionPlan(dir, settings, budget, time, quiet, showOutput, minimise.budget());
+          new SessionPlan(
+              dir,
+              settings,
+              budget,
+              time,
+              quiet,
+              showOutput,
+              minimise.budget(),
+              0,
+              false,
+              !noCorpusSeeds);
       StatusDisplay display = display(settings, state.session(), err);
       return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
     } finally {
@@ -272,7 +291,8 @@ public final class FuzzCommand implements Callable<Integer> {
             showOutput,
             minimise.budget(),
             worker,
-            true);
+            true,
+            !noCorpusSeeds);
     StatusDisplay display = new StatusDisplay(err, StatusDisplay.Mode.LINES, "");
     return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
   }

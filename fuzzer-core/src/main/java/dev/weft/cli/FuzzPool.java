@@ -32,6 +32,7 @@ final class FuzzPool {
   private final boolean quiet;
   private final boolean showOutput;
   private final MinimiseOptions minimise;
+  private final boolean corpusSeeds;
 
   FuzzPool(
       CampaignDirectory dir,
@@ -41,7 +42,8 @@ final class FuzzPool {
       long iterations,
       boolean quiet,
       boolean showOutput,
-      MinimiseOptions minimise) {
+      MinimiseOptions minimise,
+      boolean corpusSeeds) {
     this.dir = dir;
     this.settings = settings;
     this.workers = workers;
@@ -50,6 +52,7 @@ final class FuzzPool {
     this.quiet = quiet;
     this.showOutput = showOutput;
     this.minimise = minimise;
+    this.corpusSeeds = corpusSeeds;
   }
 
   int run(CampaignState before, StatusDisplay display) throws IOException {
@@ -165,6 +168,9 @@ final class FuzzPool {
     }
     if (showOutput) {
       args.add("--show-output");
+    }
+    if (!corpusSeeds) {
+      args.add("--no-corpus-seeds");
     }
     if (minimise.noMinimize) {
       args.add("--no-minimize");

@@ -188,4 +188,38 @@ class SegmentStrategyTest {
     }
     assertThat(segment.coveredKeys()).isPositive();
   }
+
+  /**
+   * A resumed session (coverage restored, nothing planned) goes on from its corpus: an offered seed
+   * runs before any fresh run, replays the entry, and is planned from although it adds no key;
+   * without the seed the same state plans nothing until a fresh run finds a new key.
+   */
+  @Test
+  void anOfferedSeedRunsFirstAndIsPlannedFromThoughItAddsNoKey() throws Exception {
+    Example flagx = buggy().filter(e -> e.id().equals("FlagX(10,10)")).findFirst().orElseThrow();
+    RunExecutor executor = Harness.forExample(flagx);
+    SegmentStrategy first = strategy(executor, 1);
+    RunResult entry = executor.execute(first, 1);
+    long[] keys = first.lastRunNewKeys();
+    assertThat(keys).isNotEmpty();
+
+    SegmentStrategy resumed = strategy(executor, 2);
+    resumed.restoreCoverage(keys);
+    resumed.offerSeed(entry.decisions());
+    assertThat(resumed.pendingSeeds()).isEqualTo(1);
+    RunResult again = executor.execute(resumed, 1);
+    assertThat(resumed.lastRunOrigin()).isEqualTo("corpus");
+    assertThat(again.decisions()).isEqualTo(entry.decisions());
+    assertThat(resumed.lastRunNewKeys()).isEmpty();
+    assertThat(resumed.pendingSeeds()).isZero();
+    assertThat(resumed.pendingPlans()).isPositive();
+    executor.execute(resumed, 2);
+    assertThat(resumed.lastRunOrigin()).isEqualTo("planned");
+
+    SegmentStrategy unseeded = strategy(executor, 2);
+    unseeded.restoreCoverage(keys);
+    executor.execute(unseeded, 1);
+    assertThat(unseeded.lastRunOrigin()).isEqualTo("first");
+    assertThat(unseeded.pendingPlans()).isZero();
+  }
 }

@@ -11,6 +11,7 @@ import dev.weft.corpus.campaign.StatsLine;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -26,6 +27,7 @@ public final class CampaignState {
   private final double seconds;
   private final long skipped;
   private final long[] coverageKeys;
+  private final List<int[]> favoured;
   private final CorpusStore corpus;
   private final FindingStore findings;
 
@@ -36,6 +38,7 @@ public final class CampaignState {
       double seconds,
       long skipped,
       long[] coverageKeys,
+      List<int[]> favoured,
       CorpusStore corpus,
       FindingStore findings) {
     this.worker = worker;
@@ -44,6 +47,7 @@ public final class CampaignState {
     this.seconds = seconds;
     this.skipped = skipped;
     this.coverageKeys = coverageKeys;
+    this.favoured = favoured;
     this.corpus = corpus;
     this.findings = findings;
   }
@@ -77,7 +81,8 @@ public final class CampaignState {
     }
     CorpusStore corpus = new CorpusStore(dir.corpus());
     LongOpenHashSet keys = new LongOpenHashSet();
-    for (CorpusEntry e : corpus.load(quarantine)) {
+    List<CorpusEntry> entries = corpus.load(quarantine);
+    for (CorpusEntry e : entries) {
       keys.addAll(LongArrayList.wrap(e.coverageKeys()));
       lastSession = Math.max(lastSession, e.session());
       if (e.worker() == worker) {
@@ -100,6 +105,7 @@ public final class CampaignState {
         seconds,
         skipped,
         keys.toLongArray(),
+        FavouredEntries.of(entries),
         corpus,
         findings);
   }
@@ -134,6 +140,11 @@ public final class CampaignState {
   /** Every key the corpus entries added. */
   public long[] coverageKeys() {
     return coverageKeys.clone();
+  }
+
+  /** The schedules of the favoured entries ({@link FavouredEntries}), to mutate again first. */
+  public List<int[]> favouredSchedules() {
+    return favoured;
   }
 
   public CorpusStore corpus() {

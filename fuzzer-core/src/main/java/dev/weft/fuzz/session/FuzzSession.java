@@ -129,6 +129,9 @@ public final class FuzzSession {
       CoverageFeedback feedback = strategy instanceof CoverageFeedback f ? f : null;
       if (feedback != null) {
         feedback.restoreCoverage(state.coverageKeys());
+        if (plan.corpusSeeds()) {
+          state.favouredSchedules().forEach(feedback::offerSeed);
+        }
       }
       return run(executor, strategy, feedback);
     }
@@ -312,12 +315,16 @@ public final class FuzzSession {
 
   /**
    * Takes in the entries the other workers wrote since the last look: their keys are covered here
-   * too, so that no key is new twice in the campaign (AFL++'s secondary instances sync alike).
+   * too, so that no key is new twice in the campaign, and their schedules are mutated here as well
+   * (AFL++'s secondary instances sync alike).
    */
   private void importOtherWorkers(CoverageFeedback feedback) throws IOException {
     for (CorpusEntry e : state.corpus().loadNew(quarantine)) {
       if (feedback != null) {
         feedback.restoreCoverage(e.coverageKeys());
+        if (plan.corpusSeeds()) {
+          feedback.offerSeed(e.decisions());
+        }
       }
     }
   }

@@ -16,6 +16,8 @@ import java.time.Duration;
  *     found ({@code --no-minimize})
  * @param worker this process's worker number, 0 for a campaign run by one process
  * @param inPool whether this is one of several workers: the parent prints the status lines
+ * @param corpusSeeds whether the corpus's favoured entries, and other workers' entries, are mutated
+ *     again ({@code --no-corpus-seeds} turns it off, to compare)
  */
 public record SessionPlan(
     CampaignDirectory directory,
@@ -26,7 +28,8 @@ public record SessionPlan(
     boolean showOutput,
     MinimiseBudget minimise,
     int worker,
-    boolean inPool) {
+    boolean inPool,
+    boolean corpusSeeds) {
 
   /** A session run by this process alone. */
   public SessionPlan(
@@ -37,7 +40,7 @@ public record SessionPlan(
       boolean quiet,
       boolean showOutput,
       MinimiseBudget minimise) {
-    this(directory, settings, iterations, time, quiet, showOutput, minimise, 0, false);
+    this(directory, settings, iterations, time, quiet, showOutput, minimise, 0, false, true);
   }
 
   /**

@@ -10,10 +10,24 @@ public interface CoverageFeedback {
   /** Marks {@code keys} as covered, without planning from them: they come from earlier sessions. */
   void restoreCoverage(long[] keys);
 
+  /**
+   * Offers a corpus entry's schedule to mutate again: it runs when no planned schedule is pending
+   * (before fresh runs), and its run is planned from whatever keys it yields, new or not. This is
+   * how a resumed session goes on from its corpus, and how a worker mutates the entries the other
+   * workers found.
+   */
+  void offerSeed(int[] decisions);
+
+  /** Seeds offered and not yet run. */
+  int pendingSeeds();
+
   /** The keys the last run added to coverage (empty for a skipped run, or one with nothing new). */
   long[] lastRunNewKeys();
 
-  /** What made the last run: {@code first}, {@code planned}, {@code pct} or {@code random}. */
+  /**
+   * What made the last run: {@code first}, {@code planned}, {@code corpus} (a seed), {@code pct} or
+   * {@code random}.
+   */
   String lastRunOrigin();
 
   /** The run whose graph the last run's schedule was planned on, or -1 for a fresh run. */

@@ -15,8 +15,10 @@ import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.ReplayStrategy;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +38,11 @@ import java.util.function.IntToLongFunction;
  *       the run's keys contain it. Missed targets of a schedule are planned again, split in two
  *       halves (fewer simultaneous flips, less divergence), up to {@value #MAX_RETRIES} times; then
  *       they are dropped.
- *   <li>When nothing is queued, a fresh run comes from PCT and random walk in turn; the very first
- *       run is non-preemptive.
+ *   <li>When nothing is queued, a corpus entry offered as a seed ({@link #offerSeed}) is run again
+ *       and planned from whatever keys it yields: a resumed session goes on from its corpus, and a
+ *       worker from the entries of the others.
+ *   <li>When nothing is queued or seeded, a fresh run comes from PCT and random walk in turn; the
+ *       very first run is non-preemptive.
  * </ol>
  *
  * Everything is in memory; a key is targeted at most once per campaign (plus its retries).
@@ -65,6 +70,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final Pct pct;
   private final RandomWalk randomWalk;
   private final LongArrayList lastNewKeys = new LongArrayList();
+  private final ArrayDeque<int[]> seeds = new ArrayDeque<>();
+  private boolean seedRun;
   private String lastOrigin;
   private Strategy current;
   private ScheduleQueue.Entry currentPlan;
@@ -108,10 +115,15 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     this.runNumber = runNumber;
     lastNewKeys.clear();
     currentPlan = queue.poll();
+    seedRun = false;
     if (currentPlan != null) {
       current = new ScheduleFollower(currentPlan.plan().schedule());
       scheduledRuns++;
       lastOrigin = "planned";
+    } else if (!seeds.isEmpty()) {
+      current = new ReplayStrategy(seeds.poll());
+      seedRun = true;
+      lastOrigin = "corpus";
     } else if (freshRuns++ == 0) {
       current = new ScheduleFollower(null);
       lastOrigin = "first";
@@ -174,7 +186,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     if (currentPlan != null) {
       checkTargets(segments);
     }
-    if (newKeys > 0 && queue.hasRoomFor(graph)) {
+    if ((newKeys > 0 || seedRun) && queue.hasRoomFor(graph)) {
       HarmoniousSelection.Plan plan =
           mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
       for (ImaginarySegment s : plan.infeasible()) {
@@ -247,6 +259,16 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       }
       queue.add(p, retries, sourceRun);
     }
+  }
+
+  @Override
+  public void offerSeed(int[] decisions) {
+    seeds.add(decisions.clone());
+  }
+
+  @Override
+  public int pendingSeeds() {
+    return seeds.size();
   }
 
   @Override
