@@ -54,15 +54,18 @@ class ScheduleMinimiserTest {
     throw new AssertionError("no failure in 500 random walks and 2,000 segment runs");
   }
 
+  private static CandidateRunner runner(RunExecutor executor) {
+    return strategy -> {
+      try {
+        return executor.execute(strategy, 1);
+      } catch (TargetException e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
   private static Minimisation minimise(RunExecutor executor, RunResult found) throws Exception {
-    CandidateRunner runner =
-        strategy -> {
-          try {
-            return executor.execute(strategy, 1);
-          } catch (TargetException e) {
-            throw new IllegalStateException(e);
-          }
-        };
+    CandidateRunner runner = runner(executor);
     return new ScheduleMinimiser(runner, BUDGET)
         .minimise(found.decisions(), found.failure().signature());
   }
@@ -141,14 +144,7 @@ class ScheduleMinimiserTest {
     RunExecutor executor = Harness.forExample(example);
     RunResult found = randomFailure(executor);
     AtomicInteger asked = new AtomicInteger();
-    CandidateRunner runner =
-        strategy -> {
-          try {
-            return executor.execute(strategy, 1);
-          } catch (TargetException e) {
-            throw new IllegalStateException(e);
-          }
-        };
+    CandidateRunner runner = runner(executor);
     Minimisation m =
         new ScheduleMinimiser(runner, BUDGET, () -> asked.incrementAndGet() > 2)
             .minimise(found.decisions(), found.failure().signature());
