@@ -25,8 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -380,19 +378,7 @@ public final class FuzzCommand implements Callable<Integer> {
           state.corpus().count(),
           state.findings().count());
     }
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              session.requestStop();
-              try {
-                finished.await(10, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    Runtime.getRuntime().addShutdownHook(hook);
-    try {
+    try (StopHook hook = StopHook.install(session::requestStop, 10)) {
       SessionResult result = session.run();
       display.close();
       if (plan.inPool()) {
@@ -423,13 +409,6 @@ public final class FuzzCommand implements Callable<Integer> {
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
-    } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running; it will see the latch
-      }
     }
   }
 }

@@ -11,8 +11,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code weft fuzz --workers N}: one session run by N worker JVMs of this same Weft ({@link
@@ -89,33 +87,23 @@ final class FuzzPool {
             display,
             quiet,
             before.findings().count());
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              pool.requestStop();
-              try {
-                finished.await(60, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    Runtime.getRuntime().addShutdownHook(hook);
-    WorkerPool.Ending ending;
-    try {
-      ending = pool.run();
-      display.close();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      ending = WorkerPool.Ending.DONE;
-    } finally {
-      finished.countDown();
+    // the summary is printed before the hook is let go: after Ctrl-C the JVM ends as soon as it is
+    try (StopHook hook = StopHook.install(pool::requestStop, 60)) {
+      WorkerPool.Ending ending;
       try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running; it will see the latch
+        ending = pool.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        ending = WorkerPool.Ending.DONE;
       }
+      display.close();
+      return summary(session, before, pool, ending, err);
     }
+  }
+
+  private int summary(
+      int session, CampaignState before, WorkerPool pool, WorkerPool.Ending ending, PrintStream err)
+      throws IOException {
     CampaignTotals after = CampaignTotals.of(dir, err::println);
     int newFindings = after.findings().count() - before.findings().count();
     err.printf(

@@ -19,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -281,19 +279,7 @@ public final class RunCommand implements Callable<Integer> {
           chosenSeed,
           budget > 0 ? budget + " executions" : "for " + DurationText.of(time));
     }
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              campaign.requestStop();
-              try {
-                finished.await(10, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    Runtime.getRuntime().addShutdownHook(hook);
-    try {
+    try (StopHook hook = StopHook.install(campaign::requestStop, 10)) {
       CampaignResult result = campaign.run();
       printSummary(err, result);
       if (result.weftFailed()) {
@@ -312,13 +298,6 @@ public final class RunCommand implements Callable<Integer> {
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
-    } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running; it will see the latch
-      }
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -148,6 +149,57 @@ class WeftFuzzWorkersTest extends CliTestSupport {
           .asString()
           .startsWith("hang-");
     }
+  }
+
+  /**
+   * SIGTERM (Ctrl-C) to the pool's process stops every worker, each writing its stop line, and the
+   * pool prints the campaign's totals and the resume command before its JVM ends.
+   */
+  @Test
+  void sigtermStopsEveryWorkerAndThePoolPrintsItsSummary() throws Exception {
+    Path corpus = dir.resolve("terminated");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process parent =
+        new ProcessBuilder(
+                java,
+                "-Djdk.attach.allowAttachSelf=true",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--main",
+                "dev.weft.examples.juc.BoundedBufferIfFixed",
+                "--cp",
+                examples(),
+                "--corpus",
+                corpus.toString(),
+                "--workers",
+                "2",
+                "--quiet")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("pool.log").toFile())
+            .start();
+    long deadline = System.nanoTime() + 40_000_000_000L;
+    while (System.nanoTime() < deadline
+        && (!Files.exists(corpus.resolve("stats.jsonl"))
+            || WeftFuzzTest.statsLines(corpus).stream()
+                    .filter(l -> l.event().equals("start"))
+                    .count()
+                < 2)) {
+      Thread.sleep(100);
+    }
+    parent.toHandle().destroy();
+    assertThat(parent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String log = Files.readString(dir.resolve("pool.log"));
+    assertThat(log)
+        .contains("session 1 done with 2 workers")
+        .contains("resume with: scripts/weft fuzz --corpus " + corpus);
+    assertThat(
+            WeftFuzzTest.statsLines(corpus).stream()
+                .filter(l -> l.event().equals("stop"))
+                .map(StatsLine::worker))
+        .as(log)
+        .containsExactlyInAnyOrder(0, 1);
   }
 
   @Test
