@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       TminCommand.class,
       CminCommand.class,
+      DashboardCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class WeftCli implements Runnable {

@@ -1,7 +1,6 @@
 package dev.weft.graph;
 
 import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
@@ -111,24 +110,9 @@ public final class GraphBuilder {
   /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */
   private static long[] conflictEdges(Trace trace, TraceWindow window, int threads) {
     int from = window.from();
-    int n = window.size();
-    Long2IntOpenHashMap slotOf = new Long2IntOpenHashMap();
-    slotOf.defaultReturnValue(-1);
-    int[] slot = new int[n];
-    for (int v = 0; v < n; v++) {
-      long location = trace.location(from + v);
-      if (!trace.kind(from + v).isAccess() || location == Locations.NONE) {
-        slot[v] = -1;
-        continue;
-      }
-      int s = slotOf.get(location);
-      if (s < 0) {
-        s = slotOf.size();
-        slotOf.put(location, s);
-      }
-      slot[v] = s;
-    }
-    int slots = slotOf.size();
+    AccessSlots access = AccessSlots.of(trace, from, window.size());
+    int[] slot = access.slot();
+    int slots = access.count();
     int[] lastWrite = new int[slots * threads];
     int[] lastAccess = new int[slots * threads];
     LongArrayList edges = new LongArrayList();

@@ -44,6 +44,14 @@ public final class CampaignDirectory {
     return root.resolve("stats.jsonl");
   }
 
+  /**
+   * One file per worker, {@code w<worker>.json}: the pairs of code sites that conflicted, in which
+   * orders ({@link InterleavingMap}).
+   */
+  public Path interleavings() {
+    return root.resolve("interleavings");
+  }
+
   /** Holds the process id of the Weft that fuzzes in this directory now. */
   public Path lockFile() {
     return root.resolve("lock");

@@ -14,6 +14,7 @@ public final class FindingSightings {
   private final String message;
   private final int firstSession;
   private final long firstExecution;
+  private final long firstTime;
   private final SortedSet<Integer> sessions = new TreeSet<>();
   private long count;
   private long unwritten;
@@ -25,6 +26,7 @@ public final class FindingSightings {
       String message,
       int firstSession,
       long firstExecution,
+      long firstTime,
       long count,
       Iterable<Integer> sessions) {
     this.id = id;
@@ -33,6 +35,7 @@ public final class FindingSightings {
     this.message = message;
     this.firstSession = firstSession;
     this.firstExecution = firstExecution;
+    this.firstTime = firstTime;
     this.count = count;
     sessions.forEach(this.sessions::add);
   }
@@ -79,6 +82,14 @@ public final class FindingSightings {
 
   public long firstExecution() {
     return firstExecution;
+  }
+
+  /**
+   * When it was first seen, milliseconds since the epoch; 0 when unknown (findings written before
+   * this was recorded).
+   */
+  public long firstTime() {
+    return firstTime;
   }
 
   public long count() {

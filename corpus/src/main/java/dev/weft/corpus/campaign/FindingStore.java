@@ -94,6 +94,7 @@ public final class FindingStore {
             record.message(),
             n.path("firstSession").asInt(0),
             record.execution(),
+            n.path("firstTime").asLong(0),
             Math.max(1, n.path("count").asLong(1)),
             sessions);
       } catch (JsonProcessingException e) {
@@ -108,6 +109,7 @@ public final class FindingStore {
             record.message(),
             0,
             record.execution(),
+            0,
             1,
             List.of());
     dirty.add(s);
@@ -185,6 +187,7 @@ public final class FindingStore {
             record.message(),
             session,
             record.execution(),
+            System.currentTimeMillis(),
             1,
             List.of(session));
     bySignature.put(record.signature(), s);
@@ -247,6 +250,9 @@ public final class FindingStore {
     n.put("count", s.count());
     n.put("firstSession", s.firstSession());
     n.put("firstExecution", s.firstExecution());
+    if (s.firstTime() > 0) {
+      n.put("firstTime", s.firstTime());
+    }
     s.sessions().forEach(n.putArray("sessions")::add);
     AtomicFiles.write(
         directory.resolve(s.id() + ".json"),

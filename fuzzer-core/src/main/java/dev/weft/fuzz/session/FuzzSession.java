@@ -60,6 +60,7 @@ public final class FuzzSession {
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private final List<String> newFindings = new ArrayList<>();
   private final Quarantine quarantine;
+  private InterleavingRecorder interleavings;
   private final int session;
   private final long sessionSeed;
   private volatile boolean stopRequested;
@@ -151,6 +152,7 @@ public final class FuzzSession {
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
+      interleavings = new InterleavingRecorder(plan.directory(), plan.worker(), sites, quarantine);
       ticker.write("start", startNanos);
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       stopReason = loop(executor, strategy, feedback, ticker, output);
@@ -170,6 +172,9 @@ public final class FuzzSession {
     long now = System.nanoTime();
     try {
       state.findings().flush();
+      if (interleavings != null) {
+        interleavings.flush();
+      }
       ticker.write("stop", now);
     } catch (IOException e) {
       if (stopReason == null || !stopReason.startsWith(CANNOT_WRITE)) {
@@ -253,6 +258,7 @@ public final class FuzzSession {
           importOtherWorkers(feedback);
         }
         state.findings().flush();
+        interleavings.flush();
         ticker.write("tick", now);
         if (!plan.inPool() && !plan.quiet()) {
           display.update(snapshot(now, feedback));
@@ -298,6 +304,7 @@ public final class FuzzSession {
     } else {
       consecutiveSkips = 0;
     }
+    interleavings.observe(result, feedback);
     if (feedback != null) {
       keep(result, feedback, ticker);
     }

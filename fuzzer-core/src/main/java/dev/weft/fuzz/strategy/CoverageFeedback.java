@@ -25,6 +25,13 @@ public interface CoverageFeedback {
   long[] lastRunNewKeys();
 
   /**
+   * The conflicts the last run ordered as a planned segment wanted, for each target it realised:
+   * the stable site keys of each conflict's two accesses, flattened, the earlier access first
+   * ({@code [first0, second0, first1, second1, ...]}); empty when it realised none.
+   */
+  long[] lastRunRealisedConflicts();
+
+  /**
    * What made the last run: {@code first}, {@code planned}, {@code corpus} (a seed), {@code pct} or
    * {@code random}.
    */

@@ -16,6 +16,7 @@ import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayDeque;
@@ -70,6 +71,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final Pct pct;
   private final RandomWalk randomWalk;
   private final LongArrayList lastNewKeys = new LongArrayList();
+  private final LongArrayList lastRealisedConflicts = new LongArrayList();
   private final ArrayDeque<int[]> seeds = new ArrayDeque<>();
   private boolean seedRun;
   private String lastOrigin;
@@ -114,6 +116,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
     lastNewKeys.clear();
+    lastRealisedConflicts.clear();
     currentPlan = queue.poll();
     seedRun = false;
     if (currentPlan != null) {
@@ -184,7 +187,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     }
     int newKeys = lastNewKeys.size();
     if (currentPlan != null) {
-      checkTargets(segments);
+      checkTargets(graph, segments);
     }
     if ((newKeys > 0 || seedRun) && queue.hasRoomFor(graph)) {
       HarmoniousSelection.Plan plan =
@@ -231,13 +234,20 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     notes.add(note);
   }
 
-  private void checkTargets(Segments segments) {
-    LongOpenHashSet keys = new LongOpenHashSet(segments.keys());
+  private void checkTargets(InterleavingGraph graph, Segments segments) {
+    Long2IntOpenHashMap keys = new Long2IntOpenHashMap(segments.size());
+    keys.defaultReturnValue(-1);
+    for (int i = segments.size() - 1; i >= 0; i--) {
+      keys.put(segments.key(i), i);
+    }
     List<ImaginarySegment> missed = new ArrayList<>();
     for (ImaginarySegment target : currentPlan.plan().targets()) {
       targetsTried++;
-      if (keys.contains(target.key())) {
+      int realised = keys.get(target.key());
+      if (realised >= 0) {
         targetsRealised++;
+        realisedConflict(graph, segments.firstEdge(realised));
+        realisedConflict(graph, segments.secondEdge(realised));
       } else if (!coverage.contains(target.key())) {
         missed.add(target);
       }
@@ -250,6 +260,12 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         enqueue(plan.schedules(), currentPlan.retries() + 1, currentPlan.sourceRun());
       }
     }
+  }
+
+  /** Notes the sites of a conflict edge of a realised segment, in the order the run put them. */
+  private void realisedConflict(InterleavingGraph graph, int edge) {
+    lastRealisedConflicts.add(graph.siteKey(graph.edgeSource(edge)));
+    lastRealisedConflicts.add(graph.siteKey(graph.edgeTarget(edge)));
   }
 
   private void enqueue(List<PlannedSchedule> schedules, int retries, long sourceRun) {
@@ -281,6 +297,11 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   @Override
   public long[] lastRunNewKeys() {
     return lastNewKeys.toLongArray();
+  }
+
+  @Override
+  public long[] lastRunRealisedConflicts() {
+    return lastRealisedConflicts.toLongArray();
   }
 
   @Override

@@ -1,0 +1,109 @@
+package dev.weft.dashboard;
+
+import dev.weft.corpus.campaign.StatsLine;
+import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A campaign's progress as the dashboard plots it: one row per stats line, holding the campaign's
+ * totals at that moment (every worker's latest line combined) and the line's own worker values.
+ * Columns of primitives, because a campaign of days has hundreds of thousands of lines.
+ *
+ * <p>How workers combine: executions, executions/s, skipped runs and pending plans add up (a worker
+ * whose latest line is a {@code stop} runs no executions per second); coverage keys, corpus entries
+ * and findings are the largest worker's, because every worker takes in the entries and findings the
+ * others write, so each approaches the campaign's union; elapsed time is the longest worker's
+ * fuzzing time (workers run side by side); realised is the mean over the workers that planned. Wall
+ * times are made non-decreasing (workers append lines a few milliseconds apart).
+ */
+final class Timeline {
+  final DoubleArrayList time = new DoubleArrayList();
+  final DoubleArrayList elapsed = new DoubleArrayList();
+  final DoubleArrayList executions = new DoubleArrayList();
+  final DoubleArrayList execsPerSecond = new DoubleArrayList();
+  final DoubleArrayList coverage = new DoubleArrayList();
+  final DoubleArrayList corpus = new DoubleArrayList();
+  final DoubleArrayList pending = new DoubleArrayList();
+  final DoubleArrayList realised = new DoubleArrayList();
+  final DoubleArrayList skipped = new DoubleArrayList();
+  final DoubleArrayList findings = new DoubleArrayList();
+
+  /** The worker whose line made each row, and that line's own coverage and executions/s. */
+  final IntArrayList worker = new IntArrayList();
+
+  final DoubleArrayList workerCoverage = new DoubleArrayList();
+  final DoubleArrayList workerExecsPerSecond = new DoubleArrayList();
+
+  /** Keys added so far by each maker of runs ({@code planned}, {@code pct}, ...), per row. */
+  final Map<String, DoubleArrayList> keysByStrategy = new TreeMap<>();
+
+  private final Map<Integer, StatsLine> latest = new TreeMap<>();
+  private final Map<String, Double> strategyTotals = new TreeMap<>();
+
+  void add(StatsLine line) {
+    latest.put(line.worker(), line);
+    double t = line.time();
+    if (!time.isEmpty()) {
+      t = Math.max(t, time.getDouble(time.size() - 1));
+    }
+    time.add(t);
+    double elapsedSeconds = 0;
+    double execs = 0;
+    double rate = 0;
+    double keys = 0;
+    double entries = 0;
+    double plans = 0;
+    double realisedSum = 0;
+    int realisedWorkers = 0;
+    double skips = 0;
+    double found = 0;
+    for (StatsLine l : latest.values()) {
+      elapsedSeconds = Math.max(elapsedSeconds, l.seconds());
+      execs += l.executions();
+      if (!l.event().equals("stop")) {
+        rate += l.execsPerSecond();
+      }
+      keys = Math.max(keys, l.coverageKeys());
+      entries = Math.max(entries, l.corpusEntries());
+      plans += l.pendingPlans();
+      if (l.realisedPercent() != null) {
+        realisedSum += l.realisedPercent();
+        realisedWorkers++;
+      }
+      skips += l.skipped();
+      found = Math.max(found, l.findings());
+    }
+    elapsed.add(elapsedSeconds);
+    executions.add(execs);
+    execsPerSecond.add(rate);
+    coverage.add(keys);
+    corpus.add(entries);
+    pending.add(plans);
+    realised.add(realisedWorkers == 0 ? Double.NaN : realisedSum / realisedWorkers);
+    skipped.add(skips);
+    findings.add(found);
+    worker.add(line.worker());
+    workerCoverage.add(line.coverageKeys());
+    workerExecsPerSecond.add(line.execsPerSecond());
+    line.newKeysByStrategy()
+        .forEach((strategy, n) -> strategyTotals.merge(strategy, (double) n, Double::sum));
+    int row = time.size() - 1;
+    for (Map.Entry<String, Double> e : strategyTotals.entrySet()) {
+      DoubleArrayList column =
+          keysByStrategy.computeIfAbsent(
+              e.getKey(), k -> new DoubleArrayList(new double[row], 0, row));
+      column.add(e.getValue().doubleValue());
+    }
+  }
+
+  int rows() {
+    return time.size();
+  }
+
+  /** The workers that wrote lines, in order. */
+  int[] workers() {
+    return latest.keySet().stream().mapToInt(Integer::intValue).toArray();
+  }
+}

@@ -1,0 +1,447 @@
+/* The Weft dashboard: draws the JSON embedded in the page (and, when live, polled from the server). */
+(function () {
+  "use strict";
+
+  var COLOURS = ["#2a5bd7", "#d9480f", "#2b8a3e", "#862e9c", "#c2255c", "#0b7285", "#5c940d", "#e67700"];
+  var started = performance.now();
+  var data = JSON.parse(document.getElementById("weft-data").textContent);
+  var charts = [];
+  var xmode = document.getElementById("xmode");
+  var compare = data.campaigns.length > 1;
+  var sortState = { key: null, descending: false };
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    }
+    if (text !== undefined && text !== null) {
+      e.textContent = String(text);
+    }
+    return e;
+  }
+
+  function number(n) {
+    return n === null || n === undefined ? "–" : Number(n).toLocaleString("en-US");
+  }
+
+  function dateTime(ms) {
+    if (!ms) {
+      return "–";
+    }
+    var d = new Date(ms);
+    return d.toLocaleString("sv-SE").replace("T", " ");
+  }
+
+  function duration(seconds) {
+    if (seconds < 10) {
+      return (Math.round(seconds * 10) / 10) + "s";
+    }
+    seconds = Math.round(seconds);
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor((seconds % 3600) / 60);
+    var s = seconds % 60;
+    return h > 0 ? h + "h" + String(m).padStart(2, "0") + "m" : m > 0 ? m + "m" + String(s).padStart(2, "0") + "s" : s + "s";
+  }
+
+  function xOf(campaign) {
+    var rows = campaign.rows;
+    if (xmode.value === "time") {
+      return rows.time.map(function (t) { return t / 1000; });
+    }
+    return rows[xmode.value].slice();
+  }
+
+  function rateXOf(campaign) {
+    var r = campaign.newKeyRate;
+    if (xmode.value === "time") {
+      return r.time.map(function (t) { return t / 1000; });
+    }
+    return r[xmode.value].slice();
+  }
+
+  /* The series of one chart: [{label, values, x}] per campaign, joined on x when there are several. */
+  function table(parts) {
+    if (parts.length === 1) {
+      return [parts[0].x].concat(parts[0].series.map(function (s) { return s.values; }));
+    }
+    return uPlot.join(parts.map(function (p) {
+      return [p.x].concat(p.series.map(function (s) { return s.values; }));
+    }));
+  }
+
+  /* Chart definitions: each says which series it draws from a campaign. */
+  function coverageSeries(c) {
+    var series = [{ label: (compare ? c.name + " " : "") + "coverage keys", values: c.rows.coverage, width: 2 }];
+    if (!compare && c.workers.length > 1) {
+      c.workers.forEach(function (w) {
+        series.push({ label: "worker " + w, values: c.rows.workerCoverage[w], width: 1, dash: [4, 3] });
+      });
+    }
+    return series;
+  }
+
+  function rateSeries(c) {
+    return [{ label: (compare ? c.name + " " : "") + "new keys / fuzzing minute", values: c.newKeyRate.keysPerMinute, width: 2 }];
+  }
+
+  function execSeries(c) {
+    var series = [{ label: (compare ? c.name + " " : "") + "executions/s", values: c.rows.execsPerSecond, width: 2 }];
+    if (!compare && c.workers.length > 1) {
+      c.workers.forEach(function (w) {
+        series.push({ label: "worker " + w, values: c.rows.workerExecsPerSecond[w], width: 1, dash: [4, 3] });
+      });
+    }
+    return series;
+  }
+
+  function prefixed(c, label) {
+    return (compare ? c.name + " " : "") + label;
+  }
+
+  var CHARTS = [
+    { id: "coverage", title: "Segment coverage", series: coverageSeries, markers: true },
+    { id: "newKeyRate", title: "Rate of new keys", series: rateSeries, rate: true },
+    { id: "execsPerSecond", title: "Executions per second", series: execSeries },
+    { id: "corpus", title: "Corpus entries and pending plans", series: function (c) {
+      return [{ label: prefixed(c, "corpus entries"), values: c.rows.corpus, width: 2 },
+              { label: prefixed(c, "pending plans"), values: c.rows.pending, width: 1 }];
+    } },
+    { id: "realised", title: "Planned segments realised (%)", series: function (c) {
+      return [{ label: prefixed(c, "realised %"), values: c.rows.realised, width: 2 }];
+    } },
+    { id: "skipped", title: "Skipped runs (total)", series: function (c) {
+      return [{ label: prefixed(c, "skipped runs"), values: c.rows.skipped, width: 2 }];
+    } },
+    { id: "strategies", title: "New keys by what made the run (stacked)", series: strategySeries, stacked: true }
+  ];
+
+  function strategySeries(c) {
+    var names = Object.keys(c.rows.keysByStrategy);
+    var n = c.rows.time.length;
+    var running = new Array(n).fill(0);
+    var stacked = names.map(function (name) {
+      var column = c.rows.keysByStrategy[name];
+      running = running.map(function (v, i) { return v + (column[i] || 0); });
+      return { label: prefixed(c, name), values: running.slice(), width: 1, fill: true };
+    });
+    return stacked.reverse();
+  }
+
+  function findingMarkers(u) {
+    var ctx = u.ctx;
+    var top = u.bbox.top;
+    var height = u.bbox.height;
+    ctx.save();
+    data.campaigns.forEach(function (c) {
+      c.findings.forEach(function (f) {
+        var x = markerX(c, f);
+        if (x === null) {
+          return;
+        }
+        var px = u.valToPos(x, "x", true);
+        if (px < u.bbox.left || px > u.bbox.left + u.bbox.width) {
+          return;
+        }
+        ctx.strokeStyle = "#c92a2a";
+        ctx.lineWidth = 1.5;
+        ctx.setLineDash([5, 4]);
+        ctx.beginPath();
+        ctx.moveTo(px, top);
+        ctx.lineTo(px, top + height);
+        ctx.stroke();
+        ctx.fillStyle = "#c92a2a";
+        ctx.fillText("▼ " + f.kind, px + 3, top + 12);
+      });
+    });
+    ctx.restore();
+  }
+
+  /* Where a finding goes on the x axis: its first time, mapped to the row at that time. */
+  function markerX(c, f) {
+    if (!f.firstTime) {
+      return null;
+    }
+    var rows = c.rows;
+    if (xmode.value === "time") {
+      return f.firstTime / 1000;
+    }
+    for (var i = 0; i < rows.time.length; i++) {
+      if (rows.time[i] >= f.firstTime) {
+        return rows[xmode.value][i];
+      }
+    }
+    return rows.time.length ? rows[xmode.value][rows.time.length - 1] : null;
+  }
+
+  function axisValues() {
+    if (xmode.value === "elapsed") {
+      return function (u, splits) { return splits.map(duration); };
+    }
+    if (xmode.value === "executions") {
+      return function (u, splits) {
+        return splits.map(function (v) { return v >= 1e6 ? (v / 1e6) + "M" : v >= 1e3 ? (v / 1e3) + "k" : v; });
+      };
+    }
+    return undefined;
+  }
+
+  function buildChart(def, container) {
+    var parts = data.campaigns.map(function (c) {
+      return { x: def.rate ? rateXOf(c) : xOf(c), series: def.series(c) };
+    });
+    var labels = [];
+    parts.forEach(function (p) { p.series.forEach(function (s) { labels.push(s); }); });
+    var aligned = table(parts);
+    var series = [{}].concat(labels.map(function (s, i) {
+      var colour = COLOURS[i % COLOURS.length];
+      return {
+        label: s.label,
+        stroke: colour,
+        width: s.width || 1,
+        dash: s.dash,
+        spanGaps: true,
+        fill: s.fill ? colour + "55" : undefined
+      };
+    }));
+    var width = Math.max(400, container.clientWidth - 20);
+    var opts = {
+      width: width,
+      height: 240,
+      scales: { x: { time: xmode.value === "time" } },
+      axes: [{ values: axisValues() }, { size: 60 }],
+      series: series,
+      legend: { live: true },
+      hooks: def.markers ? { draw: [findingMarkers] } : {}
+    };
+    var points = 0;
+    for (var s = 1; s < aligned.length; s++) {
+      for (var i = 0; i < aligned[s].length; i++) {
+        if (aligned[s][i] !== null && aligned[s][i] !== undefined) {
+          points++;
+        }
+      }
+    }
+    var plot = new uPlot(opts, aligned, container);
+    return { id: def.id, plot: plot, points: points, series: labels.length };
+  }
+
+  function renderCharts() {
+    charts.forEach(function (c) { c.plot.destroy(); });
+    charts = [];
+    var host = document.getElementById("charts");
+    host.textContent = "";
+    CHARTS.forEach(function (def) {
+      var box = el("div", { class: "chart", id: "chart-" + def.id });
+      box.appendChild(el("h3", null, def.title));
+      host.appendChild(box);
+      var anyRows = data.campaigns.some(function (c) { return c.rows.time.length > 0; });
+      if (!anyRows) {
+        box.appendChild(el("div", { class: "empty" }, "no stats lines yet"));
+        charts.push({ id: def.id, plot: { destroy: function () {} }, points: 0, series: 0 });
+        return;
+      }
+      charts.push(buildChart(def, box));
+    });
+  }
+
+  function renderHeader() {
+    var host = document.getElementById("campaigns");
+    host.textContent = "";
+    var notices = document.getElementById("notices");
+    notices.textContent = "";
+    data.campaigns.forEach(function (c, i) {
+      var line = el("div", { class: "campaign" });
+      line.appendChild(el("b", null, c.name));
+      line.appendChild(document.createTextNode(" — " + c.target + " · strategy " + c.strategy + " · " + number(c.lines) + " stats lines" + (c.rowCount > c.rows.time.length ? " (" + number(c.rows.time.length) + " drawn, extremes kept)" : "") + " · " + c.workers.length + " worker" + (c.workers.length === 1 ? "" : "s")));
+      line.appendChild(el("span", { class: "badge" + (c.running ? " running" : "") }, c.running ? "running" : "not running"));
+      host.appendChild(line);
+      if (c.corruptLines > 0) {
+        var n = el("div", { class: "notice bad", id: "corrupt-" + i }, c.name + ": " + number(c.corruptLines) + " corrupt line" + (c.corruptLines === 1 ? "" : "s") + " in stats.jsonl skipped (" + c.corruptQuoted.join("; ") + (c.corruptLines > c.corruptQuoted.length ? "; …" : "") + ")");
+        notices.appendChild(n);
+      }
+      c.warnings.forEach(function (w) { notices.appendChild(el("div", { class: "notice" }, c.name + ": " + w)); });
+      if (c.lines === 0) {
+        notices.appendChild(el("div", { class: "notice" }, c.name + ": stats.jsonl has no lines yet" + (data.live ? "; waiting for the campaign" : "")));
+      }
+    });
+    document.getElementById("live").textContent = data.live ? "live: updated " + dateTime(data.generated) : "generated " + dateTime(data.generated);
+  }
+
+  function renderFindings() {
+    var host = document.getElementById("findings");
+    host.textContent = "";
+    var rows = [];
+    data.campaigns.forEach(function (c) { c.findings.forEach(function (f) { rows.push({ c: c, f: f }); }); });
+    if (rows.length === 0) {
+      host.appendChild(el("p", null, "No findings."));
+      return;
+    }
+    var t = el("table", { id: "findings-table" });
+    var head = el("tr");
+    (compare ? ["campaign"] : []).concat(["kind", "first seen", "count", "message", "replay", "report"]).forEach(function (h) { head.appendChild(el("th", null, h)); });
+    t.appendChild(head);
+    rows.forEach(function (r) {
+      var f = r.f;
+      var tr = el("tr", { class: "finding" });
+      if (compare) {
+        tr.appendChild(el("td", null, r.c.name));
+      }
+      tr.appendChild(el("td", null, f.kind));
+      tr.appendChild(el("td", null, (f.firstTime ? dateTime(f.firstTime) + ", " : "") + "session " + f.firstSession + ", execution " + number(f.firstExecution)));
+      tr.appendChild(el("td", { class: "num" }, number(f.count)));
+      tr.appendChild(el("td", null, f.message));
+      var replay = el("td");
+      replay.appendChild(el("code", null, f.replay));
+      tr.appendChild(replay);
+      var report = el("td");
+      var a = el("a", { href: f.report }, f.id + ".txt");
+      report.appendChild(a);
+      tr.appendChild(report);
+      t.appendChild(tr);
+    });
+    host.appendChild(t);
+  }
+
+  function heatColour(share) {
+    var hue = Math.round(share * 120);
+    return "hsl(" + hue + ", 70%, 72%)";
+  }
+
+  function pairRows() {
+    var rows = [];
+    data.campaigns.forEach(function (c) {
+      c.interleavings.listed.forEach(function (p) { rows.push({ c: c, p: p }); });
+    });
+    if (sortState.key) {
+      var key = sortState.key;
+      rows.sort(function (x, y) {
+        var a = key(x);
+        var b = key(y);
+        var r = a < b ? -1 : a > b ? 1 : 0;
+        return sortState.descending ? -r : r;
+      });
+    }
+    return rows;
+  }
+
+  var PAIR_COLUMNS = [
+    { title: "site A", key: function (r) { return r.p.a.at; }, cell: function (r) { return r.p.a.at + "  " + r.p.a.operation; } },
+    { title: "site B", key: function (r) { return r.p.b.at; }, cell: function (r) { return r.p.b.at + "  " + r.p.b.operation; } },
+    { title: "A before B (runs)", key: function (r) { return r.p.aFirst; }, num: true, cell: function (r) { return number(r.p.aFirst); } },
+    { title: "B before A (runs)", key: function (r) { return r.p.bFirst; }, num: true, cell: function (r) { return number(r.p.bFirst); } },
+    { title: "orders", key: function (r) { return r.p.bothOrders ? 1 : 0; }, cell: function (r) { return r.p.bothOrders ? "both" : r.p.aFirst > 0 ? "A before B only" : "B before A only"; } },
+    { title: "planned A→B / B→A", key: function (r) { return r.p.realisedAFirst + r.p.realisedBFirst; }, num: true, cell: function (r) { return number(r.p.realisedAFirst) + " / " + number(r.p.realisedBFirst); } }
+  ];
+
+  function renderInterleavings() {
+    var host = document.getElementById("interleavings");
+    host.textContent = "";
+    data.campaigns.forEach(function (c) {
+      var s = c.interleavings;
+      host.appendChild(el("p", null, (compare ? c.name + ": " : "") + number(s.pairs) + " pairs of sites conflicted; " + number(s.bothOrders) + " seen in both orders, " + number(s.pairs - s.bothOrders) + " in one order only; " + number(s.realised) + " held by a planned segment."));
+    });
+    var rows = pairRows();
+    if (rows.length === 0) {
+      host.appendChild(el("p", null, "No conflicts recorded yet."));
+      return;
+    }
+    var t = el("table", { id: "pairs-table" });
+    var head = el("tr");
+    if (compare) {
+      head.appendChild(el("th", null, "campaign"));
+    }
+    PAIR_COLUMNS.forEach(function (col) {
+      var th = el("th", { title: "sort" }, col.title + (sortState.column === col.title ? (sortState.descending ? " ▼" : " ▲") : ""));
+      th.addEventListener("click", function () {
+        sortState.descending = sortState.column === col.title ? !sortState.descending : col.num === true;
+        sortState.column = col.title;
+        sortState.key = col.key;
+        renderInterleavings();
+      });
+      head.appendChild(th);
+    });
+    t.appendChild(head);
+    rows.forEach(function (r) {
+      var tr = el("tr", { class: "pair" });
+      if (compare) {
+        tr.appendChild(el("td", null, r.c.name));
+      }
+      PAIR_COLUMNS.forEach(function (col) {
+        tr.appendChild(el("td", col.num ? { class: "num", title: r.p.a.method + " / " + r.p.b.method } : { title: col === PAIR_COLUMNS[0] ? r.p.a.method : r.p.b.method }, col.cell(r)));
+      });
+      t.appendChild(tr);
+    });
+    host.appendChild(t);
+    data.campaigns.forEach(function (c) {
+      if (c.interleavings.pairs > c.interleavings.listed.length) {
+        host.appendChild(el("p", { class: "more" }, (compare ? c.name + ": " : "") + number(c.interleavings.pairs - c.interleavings.listed.length) + " more pairs not listed (those seen in both orders most often)."));
+      }
+    });
+    var heat = el("div", { class: "heat", id: "heat" });
+    var legend = el("p");
+    legend.appendChild(document.createTextNode("Per source line: the share of its pairs seen in both orders"));
+    [["none", 0], ["half", 0.5], ["all", 1]].forEach(function (l) {
+      var sw = el("span", { class: "legend-cell" });
+      sw.style.background = heatColour(l[1]);
+      legend.appendChild(sw);
+      legend.appendChild(document.createTextNode(l[0]));
+    });
+    legend.appendChild(document.createTextNode("; outlined: a planned segment held one of them."));
+    heat.appendChild(legend);
+    data.campaigns.forEach(function (c) {
+      c.interleavings.files.forEach(function (f) {
+        heat.appendChild(el("div", { class: "file" }, (compare ? c.name + ": " : "") + f.file));
+        var cells = el("div", { class: "cells" });
+        f.lines.forEach(function (l) {
+          var cell = el("span", { class: "cell" + (l[3] > 0 ? " planned" : ""), title: f.file + ":" + l[0] + " — " + l[1] + " pairs, " + l[2] + " in both orders, " + l[3] + " planned" }, l[0] > 0 ? l[0] : "?");
+          cell.style.background = heatColour(l[1] > 0 ? l[2] / l[1] : 0);
+          cells.appendChild(cell);
+        });
+        heat.appendChild(cells);
+      });
+    });
+    host.appendChild(heat);
+  }
+
+  function selfCheck() {
+    var report = {
+      errors: window.weftErrors.slice(),
+      charts: charts.map(function (c) { return { id: c.id, series: c.series, points: c.points }; }),
+      findingsRows: document.querySelectorAll("#findings-table tr.finding").length,
+      pairRows: document.querySelectorAll("#pairs-table tr.pair").length,
+      renderMs: Math.round(performance.now() - started),
+      sinceNavigationMs: Math.round(performance.now())
+    };
+    document.getElementById("weft-selfcheck").textContent = JSON.stringify(report);
+  }
+
+  function render() {
+    renderHeader();
+    renderCharts();
+    renderFindings();
+    renderInterleavings();
+    selfCheck();
+  }
+
+  xmode.value = compare ? "elapsed" : "time";
+  xmode.addEventListener("change", function () { renderCharts(); selfCheck(); });
+  window.addEventListener("resize", function () {
+    charts.forEach(function (c) {
+      var box = document.getElementById("chart-" + c.id);
+      if (box && c.plot.setSize) {
+        c.plot.setSize({ width: Math.max(400, box.clientWidth - 20), height: 240 });
+      }
+    });
+  });
+  render();
+
+  if (data.live) {
+    setInterval(function () {
+      fetch("data.json", { cache: "no-store" })
+        .then(function (r) { return r.json(); })
+        .then(function (fresh) { data = fresh; render(); })
+        .catch(function (e) { document.getElementById("live").textContent = "live: cannot reach the server (" + e + ")"; });
+    }, 3000);
+  }
+})();
