@@ -48,27 +48,17 @@ final class CampaignView {
 
   /** Reads what the campaign wrote since the last call. */
   void refresh() throws IOException {
-    List<LineTail.Line> newLines = stats.newLines();
-    if (stats.restarted()) {
-      timeline = new Timeline();
-      lines = 0;
-      corruptLines = 0;
-      corruptQuoted.clear();
-    }
-    for (LineTail.Line line : newLines) {
-      if (line.text().isBlank()) {
-        continue;
+    List<LineTail.Line> batch;
+    do {
+      batch = stats.newLines();
+      if (stats.restarted()) {
+        timeline = new Timeline();
+        lines = 0;
+        corruptLines = 0;
+        corruptQuoted.clear();
       }
-      lines++;
-      try {
-        timeline.add(StatsLine.parse(line.text()));
-      } catch (IllegalArgumentException e) {
-        corruptLines++;
-        if (corruptQuoted.size() < QUOTED_CORRUPT_LINES) {
-          corruptQuoted.add("line " + line.number() + ": " + e.getMessage());
-        }
-      }
-    }
+      batch.forEach(this::add);
+    } while (!batch.isEmpty());
     List<String> found = new ArrayList<>();
     FindingStore store = new FindingStore(dir.findings());
     store.load(Quarantine.reportOnly(found::add));
@@ -79,6 +69,21 @@ final class CampaignView {
     interleavings = InterleavingMap.readAll(dir, found::add);
     warnings = found;
     running = DirectoryLock.isHeld(dir.lockFile());
+  }
+
+  private void add(LineTail.Line line) {
+    if (line.text().isBlank()) {
+      return;
+    }
+    lines++;
+    try {
+      timeline.add(StatsLine.parse(line.text()));
+    } catch (IllegalArgumentException e) {
+      corruptLines++;
+      if (corruptQuoted.size() < QUOTED_CORRUPT_LINES) {
+        corruptQuoted.add("line " + line.number() + ": " + e.getMessage());
+      }
+    }
   }
 
   CampaignDirectory directory() {

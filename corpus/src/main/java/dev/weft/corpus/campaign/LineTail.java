@@ -20,6 +20,7 @@ public final class LineTail {
   private static final int MAX_READ = 64 << 20;
 
   private final Path file;
+  private final int maxRead;
   private long offset;
   private long lines;
   private byte[] partial = new byte[0];
@@ -30,7 +31,13 @@ public final class LineTail {
    *     read), rather than at its beginning
    */
   public LineTail(Path file, boolean fromEnd) throws IOException {
+    this(file, fromEnd, MAX_READ);
+  }
+
+  /** Reads at most {@code maxRead} bytes per call. */
+  LineTail(Path file, boolean fromEnd, int maxRead) throws IOException {
     this.file = file;
+    this.maxRead = maxRead;
     this.offset = fromEnd && Files.exists(file) ? Files.size(file) : 0;
   }
 
@@ -38,8 +45,8 @@ public final class LineTail {
   public record Line(long number, String text) {}
 
   /**
-   * The complete lines appended since the last call (at most {@value #MAX_READ} bytes of them; the
-   * rest comes with the next call).
+   * The complete lines appended since the last call, at most 64 MB of them: the rest comes with the
+   * next call, so a reader that wants everything calls until it gets none.
    */
   public List<Line> newLines() throws IOException {
     List<Line> out = new ArrayList<>();
@@ -58,7 +65,7 @@ public final class LineTail {
       if (size <= offset) {
         return out;
       }
-      appended = new byte[(int) Math.min(size - offset, MAX_READ)];
+      appended = new byte[(int) Math.min(size - offset, maxRead)];
       in.seek(offset);
       in.readFully(appended);
       offset += appended.length;

@@ -41,4 +41,27 @@ class LineTailTest {
     assertThat(tail.restarted()).isTrue();
     assertThat(tail.restarted()).isFalse();
   }
+
+  @Test
+  void handsOverALongFileInPiecesWithNoLineLostOrCut() throws Exception {
+    Path file = dir.resolve("stats.jsonl");
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 1000; i++) {
+      text.append("line number ").append(i).append('\n');
+    }
+    append(file, text.toString());
+    LineTail tail = new LineTail(file, false, 100);
+    java.util.List<String> all = new java.util.ArrayList<>();
+    java.util.List<LineTail.Line> batch;
+    int calls = 0;
+    do {
+      batch = tail.newLines();
+      batch.forEach(l -> all.add(l.text()));
+      calls++;
+    } while (!batch.isEmpty());
+    assertThat(calls).isGreaterThan(100);
+    assertThat(all).hasSize(1000);
+    assertThat(all.get(999)).isEqualTo("line number 999");
+    assertThat(all).allMatch(l -> l.matches("line number \\d+"));
+  }
 }

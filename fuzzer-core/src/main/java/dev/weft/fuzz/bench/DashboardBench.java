@@ -34,9 +34,10 @@ public final class DashboardBench {
     Path work = Files.createTempDirectory("weft-bench-dashboard");
     HeadlessChromium chromium = HeadlessChromium.find(work.resolve("chromium-profile"));
     System.out.println(
-        "| stats lines | log MB | generate s (read + page) | page KB | rows drawn | first drawing in"
-            + " Chromium, ms (navigation → drawn) | script ms | Chromium process s |");
-    System.out.println("|---|---|---|---|---|---|---|---|");
+        "| stats lines | log MB | lines read | generate s (read + page) | page KB | coverage points"
+            + " drawn | first drawing in Chromium, ms (navigation → drawn) | script ms | Chromium"
+            + " process s |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|");
     for (int lines : sizes) {
       Path dir = work.resolve("c" + lines);
       CampaignDirectory campaign = synthetic(dir, lines);
@@ -55,9 +56,10 @@ public final class DashboardBench {
       int drawn = check.points("coverage");
       System.out.printf(
           Locale.ROOT,
-          "| %,d | %.1f | %.2f | %,d | %,d | %d | %d | %.1f |%n",
+          "| %,d | %.1f | %,d | %.2f | %,d | %,d | %d | %d | %.1f |%n",
           lines,
           Files.size(campaign.statsLog()) / 1e6,
+          dashboard.lines(),
           generate,
           html.length() / 1024,
           drawn,
