@@ -81,14 +81,20 @@ class WeftFuzzWorkersTest extends CliTestSupport {
 
     Set<Integer> makers = new HashSet<>();
     Set<Long> union = new HashSet<>();
+    List<Integer> nonPreemptive = new java.util.ArrayList<>();
     for (Path f : CorpusStore.entryFiles(corpus.resolve("corpus"))) {
       CorpusEntry e = CorpusEntryFile.read(f);
       makers.add(e.worker());
+      if (e.strategy().equals("first")) {
+        nonPreemptive.add(e.worker());
+      }
       for (long k : e.coverageKeys()) {
         union.add(k);
       }
     }
     assertThat(makers).containsExactlyInAnyOrder(0, 1);
+    // only worker 0 makes the non-preemptive run; the others would repeat it
+    assertThat(nonPreemptive).containsExactly(0);
 
     clearOutput();
     assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();

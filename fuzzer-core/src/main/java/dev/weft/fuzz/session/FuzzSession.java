@@ -130,8 +130,15 @@ public final class FuzzSession {
       CoverageFeedback feedback = strategy instanceof CoverageFeedback f ? f : null;
       if (feedback != null) {
         feedback.restoreCoverage(state.coverageKeys());
+        boolean seeded = false;
         if (plan.corpusSeeds()) {
-          state.favouredSchedules().forEach(feedback::offerSeed);
+          for (int[] schedule : state.favouredSchedules()) {
+            feedback.offerSeed(schedule);
+            seeded = true;
+          }
+        }
+        if (plan.worker() > 0 || seeded) {
+          feedback.skipNonPreemptiveRun();
         }
       }
       return run(executor, strategy, feedback);

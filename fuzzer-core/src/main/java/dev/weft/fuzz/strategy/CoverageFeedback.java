@@ -18,6 +18,13 @@ public interface CoverageFeedback {
    */
   void offerSeed(int[] decisions);
 
+  /**
+   * Leaves out the non-preemptive run that fresh runs start with: another worker of the pool makes
+   * it, or an earlier session did and its entry is among the seeds, so here it would only repeat a
+   * known run.
+   */
+  void skipNonPreemptiveRun();
+
   /** Seeds offered and not yet run. */
   int pendingSeeds();
 

@@ -283,6 +283,13 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   }
 
   @Override
+  public void skipNonPreemptiveRun() {
+    if (freshRuns == 0) {
+      freshRuns = 1;
+    }
+  }
+
+  @Override
   public int pendingSeeds() {
     return seeds.size();
   }
