@@ -112,11 +112,20 @@
     } },
     { id: "skipped", title: "Skipped runs (total)", series: function (c) {
       return [{ label: prefixed(c, "skipped runs"), values: c.rows.skipped, width: 2 }];
-    } },
-    { id: "strategies", title: "New keys by what made the run (stacked)", series: strategySeries, stacked: true }
+    } }
   ];
+  /* Stacks of different campaigns cannot share axes: one chart each. */
+  data.campaigns.forEach(function (c, i) {
+    CHARTS.push({
+      id: compare ? "strategies-" + i : "strategies",
+      title: "New keys by what made the run (stacked)" + (compare ? ": " + c.name : ""),
+      series: strategySeries,
+      only: i
+    });
+  });
 
   function strategySeries(c) {
+    var prefixed = function (c, label) { return label; };
     var names = Object.keys(c.rows.keysByStrategy);
     var n = c.rows.time.length;
     var running = new Array(n).fill(0);
@@ -187,7 +196,8 @@
   }
 
   function buildChart(def, container) {
-    var parts = data.campaigns.map(function (c) {
+    var shown = def.only === undefined ? data.campaigns : [data.campaigns[def.only]];
+    var parts = shown.map(function (c) {
       return { x: def.rate ? rateXOf(c) : xOf(c), series: def.series(c) };
     });
     var labels = [];

@@ -128,6 +128,9 @@ class WeftDashboardTest extends CliTestSupport {
     browser().screenshot(page.toUri().toString(), SCREENSHOTS.resolve("compare.png"));
     assertThat(check.errors()).isEmpty();
     assertThat(check.points("coverage")).isPositive();
+    // each campaign's stack of keys by strategy on its own axes
+    assertThat(check.points("strategies-0")).isPositive();
+    assertThat(check.points("strategies-1")).isPositive();
     assertThat(check.dom()).contains("id=\"corrupt-1\"").contains("1 corrupt line");
     assertThat(check.findingsRows()).isEqualTo(findings(a).size() + findings(b).size());
   }
