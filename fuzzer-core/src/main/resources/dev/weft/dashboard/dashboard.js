@@ -195,14 +195,33 @@
     return undefined;
   }
 
-  function buildChart(def, container) {
+  /* The aligned table a chart draws, and its series' labels and styles. */
+  function chartData(def) {
     var shown = def.only === undefined ? data.campaigns : [data.campaigns[def.only]];
     var parts = shown.map(function (c) {
       return { x: def.rate ? rateXOf(c) : xOf(c), series: def.series(c) };
     });
     var labels = [];
     parts.forEach(function (p) { p.series.forEach(function (s) { labels.push(s); }); });
-    var aligned = table(parts);
+    return { aligned: table(parts), labels: labels };
+  }
+
+  function countPoints(aligned) {
+    var points = 0;
+    for (var s = 1; s < aligned.length; s++) {
+      for (var i = 0; i < aligned[s].length; i++) {
+        if (aligned[s][i] !== null && aligned[s][i] !== undefined) {
+          points++;
+        }
+      }
+    }
+    return points;
+  }
+
+  function buildChart(def, container) {
+    var d = chartData(def);
+    var labels = d.labels;
+    var aligned = d.aligned;
     var series = [{}].concat(labels.map(function (s, i) {
       var colour = COLOURS[i % COLOURS.length];
       return {
@@ -224,16 +243,31 @@
       legend: { live: true },
       hooks: def.markers ? { draw: [findingMarkers] } : {}
     };
-    var points = 0;
-    for (var s = 1; s < aligned.length; s++) {
-      for (var i = 0; i < aligned[s].length; i++) {
-        if (aligned[s][i] !== null && aligned[s][i] !== undefined) {
-          points++;
-        }
-      }
-    }
     var plot = new uPlot(opts, aligned, container);
-    return { id: def.id, plot: plot, points: points, series: labels.length };
+    return { id: def.id, plot: plot, points: countPoints(aligned), series: labels.length, labels: labels.map(function (l) { return l.label; }).join("|"), xmode: xmode.value };
+  }
+
+  /*
+   * New data for the charts already drawn: when every chart still has the same series, the data is
+   * swapped in place (no flicker, the legend and hover stay); otherwise they are drawn anew.
+   */
+  function updateCharts() {
+    if (charts.length !== CHARTS.length || charts.some(function (c) { return !c.labels; })) {
+      renderCharts();
+      return;
+    }
+    var fresh = CHARTS.map(chartData);
+    var same = fresh.every(function (d, i) {
+      return charts[i].xmode === xmode.value && charts[i].labels === d.labels.map(function (l) { return l.label; }).join("|");
+    });
+    if (!same) {
+      renderCharts();
+      return;
+    }
+    fresh.forEach(function (d, i) {
+      charts[i].plot.setData(d.aligned);
+      charts[i].points = countPoints(d.aligned);
+    });
   }
 
   function renderCharts() {
@@ -426,9 +460,13 @@
     document.getElementById("weft-selfcheck").textContent = JSON.stringify(report);
   }
 
-  function render() {
+  function render(live) {
     renderHeader();
-    renderCharts();
+    if (live) {
+      updateCharts();
+    } else {
+      renderCharts();
+    }
     renderFindings();
     renderInterleavings();
     selfCheck();
@@ -450,7 +488,7 @@
     setInterval(function () {
       fetch("data.json", { cache: "no-store" })
         .then(function (r) { return r.json(); })
-        .then(function (fresh) { data = fresh; render(); })
+        .then(function (fresh) { data = fresh; render(true); })
         .catch(function (e) { document.getElementById("live").textContent = "live: cannot reach the server (" + e + ")"; });
     }, 3000);
   }
