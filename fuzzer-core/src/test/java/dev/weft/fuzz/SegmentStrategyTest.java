@@ -205,7 +205,7 @@ class SegmentStrategyTest {
 
     SegmentStrategy resumed = strategy(executor, 2);
     resumed.restoreCoverage(keys);
-    resumed.offerSeed(entry.decisions());
+    resumed.offerSeed("w0-e1", entry.decisions());
     assertThat(resumed.pendingSeeds()).isEqualTo(1);
     RunResult again = executor.execute(resumed, 1);
     assertThat(resumed.lastRunOrigin()).isEqualTo("corpus");
@@ -215,6 +215,8 @@ class SegmentStrategyTest {
     assertThat(resumed.pendingPlans()).isPositive();
     executor.execute(resumed, 2);
     assertThat(resumed.lastRunOrigin()).isEqualTo("planned");
+    // the seed's run added no key, so it is no entry: the plan names the seed as its parent
+    assertThat(resumed.lastRunParentEntry()).isEqualTo("w0-e1");
 
     SegmentStrategy unseeded = strategy(executor, 2);
     unseeded.restoreCoverage(keys);

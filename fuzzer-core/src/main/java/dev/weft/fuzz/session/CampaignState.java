@@ -27,7 +27,7 @@ public final class CampaignState {
   private final double seconds;
   private final long skipped;
   private final long[] coverageKeys;
-  private final List<int[]> favoured;
+  private final List<CorpusEntry> favoured;
   private final CorpusStore corpus;
   private final FindingStore findings;
 
@@ -38,7 +38,7 @@ public final class CampaignState {
       double seconds,
       long skipped,
       long[] coverageKeys,
-      List<int[]> favoured,
+      List<CorpusEntry> favoured,
       CorpusStore corpus,
       FindingStore findings) {
     this.worker = worker;
@@ -142,8 +142,8 @@ public final class CampaignState {
     return coverageKeys.clone();
   }
 
-  /** The schedules of the favoured entries ({@link FavouredEntries}), to mutate again first. */
-  public List<int[]> favouredSchedules() {
+  /** The favoured entries ({@link FavouredEntries}), to mutate again first. */
+  public List<CorpusEntry> favouredEntries() {
     return favoured;
   }
 

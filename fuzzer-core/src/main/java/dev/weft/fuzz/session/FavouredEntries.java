@@ -19,7 +19,7 @@ final class FavouredEntries {
 
   private FavouredEntries() {}
 
-  static List<int[]> of(List<CorpusEntry> entries) {
+  static List<CorpusEntry> of(List<CorpusEntry> entries) {
     Comparator<CorpusEntry> cheaper =
         Comparator.<CorpusEntry>comparingInt(e -> e.decisions().length)
             .thenComparing(Comparator.comparingLong(CorpusEntry::wallTimeMillis).reversed());
@@ -39,10 +39,6 @@ final class FavouredEntries {
         Comparator.comparingLong(CorpusEntry::wallTimeMillis)
             .thenComparingLong(CorpusEntry::execution)
             .reversed());
-    List<int[]> seeds = new ArrayList<>();
-    for (CorpusEntry e : favoured.subList(0, Math.min(MAX, favoured.size()))) {
-      seeds.add(e.decisions());
-    }
-    return seeds;
+    return List.copyOf(favoured.subList(0, Math.min(MAX, favoured.size())));
   }
 }

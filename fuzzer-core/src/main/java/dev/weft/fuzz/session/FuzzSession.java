@@ -132,8 +132,8 @@ public final class FuzzSession {
         feedback.restoreCoverage(state.coverageKeys());
         boolean seeded = false;
         if (plan.corpusSeeds()) {
-          for (int[] schedule : state.favouredSchedules()) {
-            feedback.offerSeed(schedule);
+          for (CorpusEntry e : state.favouredEntries()) {
+            feedback.offerSeed(e.id(), e.decisions());
             seeded = true;
           }
         }
@@ -337,7 +337,7 @@ public final class FuzzSession {
       if (feedback != null) {
         feedback.restoreCoverage(e.coverageKeys());
         if (plan.corpusSeeds()) {
-          feedback.offerSeed(e.decisions());
+          feedback.offerSeed(e.id(), e.decisions());
         }
       }
     }
@@ -350,7 +350,11 @@ public final class FuzzSession {
     if (keys.length == 0) {
       return;
     }
-    long parent = feedback.lastRunParent();
+    long parentRun = feedback.lastRunParent();
+    String parent = feedback.lastRunParentEntry();
+    if (parent == null && parentRun >= 0) {
+      parent = CorpusEntry.id(plan.worker(), parentRun);
+    }
     state
         .corpus()
         .add(
@@ -362,7 +366,7 @@ public final class FuzzSession {
                 keys,
                 result.nanos(),
                 feedback.lastRunOrigin(),
-                parent < 0 ? null : CorpusEntry.id(plan.worker(), parent),
+                parent,
                 session,
                 System.currentTimeMillis()));
     ticker.newKeys(feedback.lastRunOrigin(), keys.length);

@@ -15,8 +15,10 @@ public interface CoverageFeedback {
    * (before fresh runs), and its run is planned from whatever keys it yields, new or not. This is
    * how a resumed session goes on from its corpus, and how a worker mutates the entries the other
    * workers found.
+   *
+   * @param entry the entry's name, the parent of the entries planned from its run
    */
-  void offerSeed(int[] decisions);
+  void offerSeed(String entry, int[] decisions);
 
   /**
    * Leaves out the non-preemptive run that fresh runs start with: another worker of the pool makes
@@ -46,6 +48,13 @@ public interface CoverageFeedback {
 
   /** The run whose graph the last run's schedule was planned on, or -1 for a fresh run. */
   long lastRunParent();
+
+  /**
+   * The corpus entry the last run's schedule was planned from when its source run is no entry of
+   * this session (it replayed a seed and added no key), else null and {@link #lastRunParent} names
+   * the source.
+   */
+  String lastRunParentEntry();
 
   /** Keys covered so far, restored ones included. */
   int coveredKeys();

@@ -19,9 +19,10 @@ import java.util.Map;
 final class ScheduleQueue {
   /**
    * A queued schedule, how often its targets have been retried, and the run whose graph it was
-   * planned on.
+   * planned on; {@code sourceEntry} names the corpus entry that run replayed when the run itself is
+   * no entry (a seed that added no key), else it is null.
    */
-  record Entry(PlannedSchedule plan, int retries, long sourceRun) {}
+  record Entry(PlannedSchedule plan, int retries, long sourceRun, String sourceEntry) {}
 
   private final int maxSchedules;
   private final long maxBytes;
@@ -35,8 +36,8 @@ final class ScheduleQueue {
     this.maxBytes = maxBytes;
   }
 
-  void add(PlannedSchedule p, int retries, long sourceRun) {
-    entries.add(new Entry(p, retries, sourceRun));
+  void add(PlannedSchedule p, int retries, long sourceRun, String sourceEntry) {
+    entries.add(new Entry(p, retries, sourceRun, sourceEntry));
     targets += p.targets().size();
     bytes += 4L * p.schedule().length();
     if (schedulesPerGraph.merge(p.source(), 1, Integer::sum) == 1) {

@@ -72,8 +72,13 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final RandomWalk randomWalk;
   private final LongArrayList lastNewKeys = new LongArrayList();
   private final LongArrayList lastRealisedConflicts = new LongArrayList();
-  private final ArrayDeque<int[]> seeds = new ArrayDeque<>();
+  private final ArrayDeque<Seed> seeds = new ArrayDeque<>();
   private boolean seedRun;
+  private String seedEntry;
+
+  /** A corpus entry offered to run again: its name (a parent to plans made from it), its run. */
+  private record Seed(String entry, int[] decisions) {}
+
   private String lastOrigin;
   private Strategy current;
   private ScheduleQueue.Entry currentPlan;
@@ -119,12 +124,15 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     lastRealisedConflicts.clear();
     currentPlan = queue.poll();
     seedRun = false;
+    seedEntry = null;
     if (currentPlan != null) {
       current = new ScheduleFollower(currentPlan.plan().schedule());
       scheduledRuns++;
       lastOrigin = "planned";
     } else if (!seeds.isEmpty()) {
-      current = new ReplayStrategy(seeds.poll());
+      Seed seed = seeds.poll();
+      current = new ReplayStrategy(seed.decisions());
+      seedEntry = seed.entry();
       seedRun = true;
       lastOrigin = "corpus";
     } else if (freshRuns++ == 0) {
@@ -196,7 +204,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         targeted.add(s.key());
       }
       infeasible += plan.infeasible().size();
-      enqueue(plan.schedules(), 0, runNumber);
+      // a seed run that added no key is no entry of its own: plans from it name the seed
+      enqueue(plan.schedules(), 0, runNumber, newKeys == 0 ? seedEntry : null);
     }
   }
 
@@ -257,7 +266,11 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       for (List<ImaginarySegment> part :
           List.of(missed.subList(0, half), missed.subList(half, missed.size()))) {
         HarmoniousSelection.Plan plan = mutation.replan(currentPlan.plan().source(), part);
-        enqueue(plan.schedules(), currentPlan.retries() + 1, currentPlan.sourceRun());
+        enqueue(
+            plan.schedules(),
+            currentPlan.retries() + 1,
+            currentPlan.sourceRun(),
+            currentPlan.sourceEntry());
       }
     }
   }
@@ -268,18 +281,19 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     lastRealisedConflicts.add(graph.siteKey(graph.edgeTarget(edge)));
   }
 
-  private void enqueue(List<PlannedSchedule> schedules, int retries, long sourceRun) {
+  private void enqueue(
+      List<PlannedSchedule> schedules, int retries, long sourceRun, String sourceEntry) {
     for (PlannedSchedule p : schedules) {
       for (ImaginarySegment s : p.targets()) {
         targeted.add(s.key());
       }
-      queue.add(p, retries, sourceRun);
+      queue.add(p, retries, sourceRun, sourceEntry);
     }
   }
 
   @Override
-  public void offerSeed(int[] decisions) {
-    seeds.add(decisions.clone());
+  public void offerSeed(String entry, int[] decisions) {
+    seeds.add(new Seed(entry, decisions.clone()));
   }
 
   @Override
@@ -319,6 +333,11 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   @Override
   public long lastRunParent() {
     return currentPlan == null ? -1 : currentPlan.sourceRun();
+  }
+
+  @Override
+  public String lastRunParentEntry() {
+    return currentPlan == null ? null : currentPlan.sourceEntry();
   }
 
   /** Segment keys covered so far. */
