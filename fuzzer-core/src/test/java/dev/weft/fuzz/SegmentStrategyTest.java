@@ -12,6 +12,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import java.util.List;
 import java.util.stream.Stream;
@@ -57,6 +58,26 @@ class SegmentStrategyTest {
       }
     }
     return null;
+  }
+
+  /**
+   * Two threads take two monitors in opposite orders; the non-preemptive first run passes, and the
+   * schedule planned from its lock-order inversion is the deadlock: found at the second execution.
+   */
+  @Test
+  void plansTheDeadlockOfALockOrderInversionAtOnce() throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.examplesPath(),
+            TargetSpec.main("dev.weft.examples.deadlock.LockOrderDeadlock", List.of()),
+            RunBudget.DEFAULT);
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      SegmentStrategy segment = strategy(executor, seed);
+      RunResult found = search(executor, segment, 2, true);
+      assertThat(found).as("seed %d: no deadlock in 2 executions", seed).isNotNull();
+      assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
+      assertThat(segment.stats().get("deadlockPlans").longValue()).isPositive();
+    }
   }
 
   @ParameterizedTest(name = "FlagX({0},{0})")

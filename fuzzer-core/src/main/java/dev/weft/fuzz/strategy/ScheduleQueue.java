@@ -38,6 +38,16 @@ final class ScheduleQueue {
 
   void add(PlannedSchedule p, int retries, long sourceRun, String sourceEntry) {
     entries.add(new Entry(p, retries, sourceRun, sourceEntry));
+    count(p);
+  }
+
+  /** Queues {@code p} before every other schedule: it runs next. */
+  void addFirst(PlannedSchedule p, long sourceRun, String sourceEntry) {
+    entries.addFirst(new Entry(p, 0, sourceRun, sourceEntry));
+    count(p);
+  }
+
+  private void count(PlannedSchedule p) {
     targets += p.targets().size();
     bytes += 4L * p.schedule().length();
     if (schedulesPerGraph.merge(p.source(), 1, Integer::sum) == 1) {

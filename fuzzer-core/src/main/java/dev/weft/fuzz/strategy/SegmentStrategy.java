@@ -5,7 +5,9 @@ import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.HarmoniousSelection;
 import dev.weft.graph.mutation.ImaginarySegment;
 import dev.weft.graph.mutation.InterleavingMutation;
+import dev.weft.graph.mutation.LockOrderInversions;
 import dev.weft.graph.mutation.PlannedSchedule;
+import dev.weft.graph.mutation.Schedule;
 import dev.weft.graph.segment.Coverage;
 import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
@@ -42,6 +44,9 @@ import java.util.function.IntToLongFunction;
  *   <li>When nothing is queued, a corpus entry offered as a seed ({@link #offerSeed}) is run again
  *       and planned from whatever keys it yields: a resumed session goes on from its corpus, and a
  *       worker from the entries of the others.
+ *   <li>A run in which two threads took two monitors in opposite orders, at different times, gets a
+ *       schedule that makes them hold one each ({@link LockOrderInversions}), queued before all
+ *       others, once per inversion (by the sites of the four enters).
  *   <li>When nothing is queued or seeded, a fresh run comes from PCT and random walk in turn; the
  *       very first run is non-preemptive.
  * </ol>
@@ -59,6 +64,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   static final int MAX_QUEUED = 2_000;
   static final int SCHEDULES_PER_ROUND = 32;
 
+  /** Deadlock schedules planned from one run's lock-order inversions, at most. */
+  static final int MAX_DEADLOCK_PLANS = 4;
+
   /** Bytes the queue may keep alive: about three rounds planned on full 200,000-event windows. */
   static final long MAX_QUEUED_BYTES = 64L << 20;
 
@@ -66,6 +74,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final InterleavingMutation mutation;
   private final Coverage coverage = new Coverage();
   private final LongOpenHashSet targeted = new LongOpenHashSet();
+  private final LongOpenHashSet inversionsPlanned = new LongOpenHashSet();
+  private long deadlockPlans;
   private final ScheduleQueue queue = new ScheduleQueue(MAX_QUEUED, MAX_QUEUED_BYTES);
   private final List<String> notes = new ArrayList<>();
   private final Pct pct;
@@ -206,6 +216,16 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       infeasible += plan.infeasible().size();
       // a seed run that added no key is no entry of its own: plans from it name the seed
       enqueue(plan.schedules(), 0, runNumber, newKeys == 0 ? seedEntry : null);
+    }
+    if (queue.hasRoomFor(graph)) {
+      for (Schedule deadlock :
+          LockOrderInversions.plan(graph, inversionsPlanned::add, MAX_DEADLOCK_PLANS)) {
+        queue.addFirst(
+            new PlannedSchedule(deadlock, List.of(), graph),
+            runNumber,
+            newKeys == 0 ? seedEntry : null);
+        deadlockPlans++;
+      }
     }
   }
 
@@ -374,6 +394,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     out.put("targetsTried", targetsTried);
     out.put("targetsRealised", targetsRealised);
     out.put("infeasibleTargets", infeasible);
+    out.put("deadlockPlans", deadlockPlans);
     out.put("graphBudget", analysis.budget().maxEvents());
     out.put("largestGraph", largestGraph);
     out.put("windowedRuns", windowedRuns);
