@@ -54,6 +54,16 @@ class WeftCminTest extends CliTestSupport {
     return keys;
   }
 
+  private static long bytes(Path folder) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(folder)) {
+      long sum = 0;
+      for (Path f : files.toList()) {
+        sum += java.nio.file.Files.size(f);
+      }
+      return sum;
+    }
+  }
+
   /** Runs cmin and returns {entries before, after, keys before, after}. */
   private int[] cmin(Path from, Path to) {
     clearOutput();
@@ -87,6 +97,9 @@ class WeftCminTest extends CliTestSupport {
     assertThat(after).hasSize(first[1]);
     LongOpenHashSet kept = keys(after);
     assertThat(kept).hasSize(first[2]).containsAll(keys(before));
+    // every key is written once, so the output is no larger than the input
+    assertThat(after.stream().mapToInt(e -> e.coverageKeys().length).sum()).isEqualTo(first[2]);
+    assertThat(bytes(min.resolve("corpus"))).isLessThanOrEqualTo(bytes(corpus.resolve("corpus")));
 
     Path again = dir.resolve("again");
     int[] second = cmin(min, again);

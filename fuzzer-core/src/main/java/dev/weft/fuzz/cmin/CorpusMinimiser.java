@@ -24,7 +24,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -123,6 +126,7 @@ public final class CorpusMinimiser {
       }
     }
     CorpusStore corpus = new CorpusStore(out.corpus());
+    Map<ConfirmedEntry, long[]> held = heldKeys(kept);
     for (ConfirmedEntry c : kept) {
       CorpusEntry e = c.entry();
       corpus.add(
@@ -131,7 +135,7 @@ public final class CorpusMinimiser {
               e.execution(),
               e.input(),
               e.decisions(),
-              c.keys(),
+              held.get(c),
               e.executionNanos(),
               e.strategy(),
               e.parent(),
@@ -143,6 +147,30 @@ public final class CorpusMinimiser {
       Files.createDirectories(out.quarantine());
       Files.copy(source.corpus().resolve(name), out.quarantine().resolve(name));
     }
+  }
+
+  /**
+   * The keys each kept entry is written with: every confirmed key once, held by the cheapest kept
+   * entry whose run yields it (fewest steps, then name). Writing each entry with all its keys would
+   * repeat the common ones in every entry and make the output larger than the input.
+   */
+  private static Map<ConfirmedEntry, long[]> heldKeys(List<ConfirmedEntry> kept) {
+    List<ConfirmedEntry> cheapestFirst = new ArrayList<>(kept);
+    cheapestFirst.sort(
+        Comparator.comparingInt((ConfirmedEntry c) -> c.entry().decisions().length)
+            .thenComparing(c -> c.entry().id()));
+    LongOpenHashSet written = new LongOpenHashSet();
+    Map<ConfirmedEntry, long[]> held = new IdentityHashMap<>();
+    for (ConfirmedEntry c : cheapestFirst) {
+      LongArrayList own = new LongArrayList();
+      for (long k : c.keys()) {
+        if (written.add(k)) {
+          own.add(k);
+        }
+      }
+      held.put(c, own.toLongArray());
+    }
+    return held;
   }
 
   private static int union(List<ConfirmedEntry> entries) {
