@@ -83,8 +83,9 @@ public final class RunCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE}). segment: coverage-guided; every run's"
               + " interleaving graph is cut into segments, and schedules are planned toward"
               + " segments not seen yet (fresh runs from pct and random when none are left)."
-              + " pct: random priorities with d-1 change points. random: a random thread at every"
-              + " point.")
+              + " pct: random priorities with d-1 change points. pos: partial order sampling, a"
+              + " random priority per pending event, drawn again for the events that race with"
+              + " the one that just ran. random: a random thread at every point.")
   String strategy;
 
   @Option(

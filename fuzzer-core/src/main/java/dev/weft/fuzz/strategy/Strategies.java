@@ -3,6 +3,7 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.GraphBudget;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.strategy.PartialOrderSampling;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.SiteTable;
@@ -11,7 +12,7 @@ import java.util.function.IntToLongFunction;
 
 /** Builds a strategy from its command-line name. */
 public final class Strategies {
-  public static final String NAMES = "segment, pct, random";
+  public static final String NAMES = "segment, pct, pos, random";
 
   private Strategies() {}
 
@@ -39,6 +40,8 @@ public final class Strategies {
         return new RandomWalk(seed);
       case "pct":
         return new Pct(depth, seed);
+      case "pos":
+        return new PartialOrderSampling(seed);
       default:
         throw new IllegalArgumentException("unknown strategy '" + name + "'; available: " + NAMES);
     }
