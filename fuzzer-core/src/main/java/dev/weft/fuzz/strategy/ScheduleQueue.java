@@ -1,7 +1,7 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.InterleavingGraph;
-import dev.weft.graph.mutation.ImaginarySegment;
+import dev.weft.graph.mutation.PlanTarget;
 import dev.weft.graph.mutation.PlannedSchedule;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -71,8 +71,8 @@ final class ScheduleQueue {
   }
 
   /** Drops every queued schedule and returns their targets. */
-  List<ImaginarySegment> clear() {
-    List<ImaginarySegment> dropped = new ArrayList<>();
+  List<PlanTarget> clear() {
+    List<PlanTarget> dropped = new ArrayList<>();
     for (Entry e : entries) {
       dropped.addAll(e.plan().targets());
     }

@@ -3,9 +3,9 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.GraphBudget;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.HarmoniousSelection;
-import dev.weft.graph.mutation.ImaginarySegment;
 import dev.weft.graph.mutation.InterleavingMutation;
 import dev.weft.graph.mutation.LockOrderInversions;
+import dev.weft.graph.mutation.PlanTarget;
 import dev.weft.graph.mutation.PlannedSchedule;
 import dev.weft.graph.mutation.Schedule;
 import dev.weft.graph.segment.Coverage;
@@ -210,7 +210,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     if ((newKeys > 0 || seedRun) && queue.hasRoomFor(graph)) {
       HarmoniousSelection.Plan plan =
           mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
-      for (ImaginarySegment s : plan.infeasible()) {
+      for (PlanTarget s : plan.infeasible()) {
         targeted.add(s.key());
       }
       infeasible += plan.infeasible().size();
@@ -237,7 +237,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private void degrade(RunResult result) {
     planningFailures++;
     int dropped = queue.size();
-    for (ImaginarySegment s : queue.clear()) {
+    for (PlanTarget s : queue.clear()) {
       targeted.remove(s.key());
     }
     boolean shrunk = analysis.shrink();
@@ -269,8 +269,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     for (int i = segments.size() - 1; i >= 0; i--) {
       keys.put(segments.key(i), i);
     }
-    List<ImaginarySegment> missed = new ArrayList<>();
-    for (ImaginarySegment target : currentPlan.plan().targets()) {
+    List<PlanTarget> missed = new ArrayList<>();
+    for (PlanTarget target : currentPlan.plan().targets()) {
       targetsTried++;
       int realised = keys.get(target.key());
       if (realised >= 0) {
@@ -283,7 +283,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     }
     if (missed.size() > 1 && currentPlan.retries() < MAX_RETRIES) {
       int half = missed.size() / 2;
-      for (List<ImaginarySegment> part :
+      for (List<PlanTarget> part :
           List.of(missed.subList(0, half), missed.subList(half, missed.size()))) {
         HarmoniousSelection.Plan plan = mutation.replan(currentPlan.plan().source(), part);
         enqueue(
@@ -304,7 +304,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private void enqueue(
       List<PlannedSchedule> schedules, int retries, long sourceRun, String sourceEntry) {
     for (PlannedSchedule p : schedules) {
-      for (ImaginarySegment s : p.targets()) {
+      for (PlanTarget s : p.targets()) {
         targeted.add(s.key());
       }
       queue.add(p, retries, sourceRun, sourceEntry);

@@ -6,6 +6,7 @@ import dev.weft.graph.GraphBuilder;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.TraceWindow;
 import dev.weft.graph.mutation.ImaginarySegment;
+import dev.weft.graph.mutation.PlanTarget;
 import dev.weft.graph.mutation.PlannedSchedule;
 import dev.weft.graph.mutation.Schedule;
 import dev.weft.runtime.trace.EventKind;
@@ -53,7 +54,7 @@ class ScheduleQueueTest {
     assertThat(queue.poll()).isNull();
     queue.add(plannedOn(second, 3), 0, 1, null);
     assertThat(queue.hasRoomFor(first)).isFalse();
-    assertThat(queue.clear()).extracting(ImaginarySegment::key).containsExactly(3L);
+    assertThat(queue.clear()).extracting(PlanTarget::key).containsExactly(3L);
     assertThat(queue.hasRoomFor(first)).isTrue();
     assertThat(queue.targets()).isZero();
   }

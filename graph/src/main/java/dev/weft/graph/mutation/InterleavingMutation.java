@@ -52,7 +52,7 @@ public final class InterleavingMutation {
   }
 
   /** Plans schedules for segments already derived (a retry of missed targets). */
-  public HarmoniousSelection.Plan replan(InterleavingGraph g, List<ImaginarySegment> segments) {
-    return HarmoniousSelection.plan(g, segments, random, maxSchedules);
+  public HarmoniousSelection.Plan replan(InterleavingGraph g, List<? extends PlanTarget> targets) {
+    return HarmoniousSelection.plan(g, targets, random, maxSchedules);
   }
 }

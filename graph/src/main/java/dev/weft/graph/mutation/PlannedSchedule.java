@@ -4,8 +4,9 @@ import dev.weft.graph.InterleavingGraph;
 import java.util.List;
 
 /**
- * One schedule produced by mutation, with the imaginary segments it is meant to realise and the
- * graph they refer to (kept so that missed targets can be planned again).
+ * One schedule produced by mutation, with the targets (imaginary segments, reads-from targets) it
+ * is meant to realise and the graph they refer to (kept so that missed targets can be planned
+ * again).
  */
 public record PlannedSchedule(
-    Schedule schedule, List<ImaginarySegment> targets, InterleavingGraph source) {}
+    Schedule schedule, List<PlanTarget> targets, InterleavingGraph source) {}

@@ -38,8 +38,8 @@ class HarmoniousSelectionTest {
     for (PlannedSchedule p : plan.schedules()) {
       accounted += p.targets().size();
       Graph<Integer, DefaultEdge> required = baseGraph(g);
-      for (ImaginarySegment s : p.targets()) {
-        addConstraints(g, s, required);
+      for (PlanTarget s : p.targets()) {
+        addConstraints(g, (ImaginarySegment) s, required);
       }
       assertThat(new CycleDetector<>(required).detectCycles()).isFalse();
       Schedule schedule = p.schedule();
@@ -51,9 +51,9 @@ class HarmoniousSelectionTest {
       }
     }
     assertThat(accounted).isEqualTo(imagined.size());
-    for (ImaginarySegment s : plan.infeasible()) {
+    for (PlanTarget s : plan.infeasible()) {
       Graph<Integer, DefaultEdge> alone = baseGraph(g);
-      if (addConstraints(g, s, alone)) {
+      if (addConstraints(g, (ImaginarySegment) s, alone)) {
         assertThat(new CycleDetector<>(alone).detectCycles()).as("%s", s).isTrue();
       }
     }
@@ -82,7 +82,7 @@ class HarmoniousSelectionTest {
   private static boolean addConstraints(
       InterleavingGraph g, ImaginarySegment s, Graph<Integer, DefaultEdge> out) {
     IntArrayList pairs = new IntArrayList();
-    boolean possible = HarmoniousSelection.constraintsOf(g, s, pairs);
+    boolean possible = s.constraints(g, pairs);
     for (int i = 0; i < pairs.size(); i += 2) {
       if (pairs.getInt(i) != pairs.getInt(i + 1)) {
         out.addEdge(pairs.getInt(i), pairs.getInt(i + 1));

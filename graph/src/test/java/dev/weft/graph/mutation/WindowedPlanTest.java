@@ -70,8 +70,8 @@ class WindowedPlanTest {
           }
         }
         IntArrayList constraints = new IntArrayList();
-        for (ImaginarySegment target : p.targets()) {
-          assertThat(HarmoniousSelection.constraintsOf(g, target, constraints)).isTrue();
+        for (PlanTarget target : p.targets()) {
+          assertThat(target.constraints(g, constraints)).isTrue();
         }
         for (int i = 0; i < constraints.size(); i += 2) {
           int before = w.from() + constraints.getInt(i);
