@@ -78,7 +78,7 @@ public final class InterleavingGraph {
     int[] accesses = new int[eventsOfThread.length];
     for (int v = 0; v < n; v++) {
       accessIndex[v] = accesses[thread[v]];
-      if (isDataAccess(EventKind.of(kind[v]))) {
+      if (EventKind.of(kind[v]).isData()) {
         accesses[thread[v]]++;
       }
     }
@@ -214,14 +214,6 @@ public final class InterleavingGraph {
    */
   public int accessIndex(int v) {
     return accessIndex[v];
-  }
-
-  private static boolean isDataAccess(EventKind k) {
-    return k == EventKind.READ
-        || k == EventKind.WRITE
-        || k == EventKind.ARRAY_READ
-        || k == EventKind.ARRAY_WRITE
-        || k == EventKind.UPDATE;
   }
 
   /** The stable key of the code site of the event (see {@code Site#stableKey}). */

@@ -106,6 +106,11 @@ public final class TraceBuilder {
     return t;
   }
 
+  /** The graph of a whole trace built elsewhere (a reordered run), sites as here. */
+  public static InterleavingGraph graphOf(Trace trace, List<String> names) {
+    return GraphBuilder.build(trace, names, site -> 1000L + site);
+  }
+
   /** The graph of {@code window} of the trace. */
   public InterleavingGraph graph(TraceWindow window) {
     return GraphBuilder.build(trace, names, site -> 1000L + site, window);

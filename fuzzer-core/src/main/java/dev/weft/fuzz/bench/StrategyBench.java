@@ -1,6 +1,8 @@
 package dev.weft.fuzz.bench;
 
+import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
@@ -18,48 +20,70 @@ import java.util.List;
 /**
  * Compares strategies on every bundled bug, side by side in one JVM: for each example and strategy,
  * the median executions and seconds to the first finding over many seeds, and the ratio of each
- * strategy's median executions to PCT's. A search stops at the execution cap or after 5 seconds;
- * one that found nothing counts with the executions it made, and a median that includes such
- * searches is marked with {@code >}. Run with {@code scripts/bench-strategies}; figures are for
- * comparison on one machine, never asserted.
+ * strategy's median executions to PCT's; {@code segment-segments-only} is segment without
+ * reads-from coverage and planning. Besides the catalog's bugs it runs the {@code families}
+ * programs at 2 to 100 writers. A search stops at the execution cap or after 5 seconds (or as
+ * given); one that found nothing counts with the executions it made, and a median that includes
+ * such searches is marked with {@code >}. Run with {@code scripts/bench-strategies}; figures are
+ * for comparison on one machine, never asserted.
  */
 public final class StrategyBench {
-  private static final String[] STRATEGIES = {"random", "pct:2", "pct:3", "pos", "segment"};
-  private static final long SEARCH_NANOS = 5_000_000_000L;
+  private static final String[] STRATEGIES = {
+    "random", "pct:2", "pct:3", "pos", "segment-segments-only", "segment"
+  };
+
+  /** The parameterised families, each at these sizes (writers). */
+  private static final String[] FAMILIES = {
+    "HalfPublishedEndpoint", "TornEndpoint", "TwoPhaseTotal"
+  };
+
+  private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
 
   private StrategyBench() {}
 
-  /** Arguments: examples class directory, seeds, execution cap per search, optional name filter. */
+  /**
+   * Arguments: examples class directory, seeds, execution cap per search, optional name filter,
+   * optional seconds per search (5).
+   */
   public static void main(String[] args) throws Exception {
     Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
     int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
     int cap = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
     String filter = args.length > 3 ? args[3] : "";
+    long searchNanos = (long) ((args.length > 4 ? Double.parseDouble(args[4]) : 5) * 1e9);
     List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
+    for (String family : FAMILIES) {
+      for (int n : SIZES) {
+        bugs.add(new String[] {"dev.weft.examples.families." + family, Integer.toString(n)});
+      }
+    }
     System.out.printf(
         "median executions (and seconds) to the first finding over %d seeds, cap %,d executions"
-            + " or 5 s per search%n",
-        seeds, cap);
-    System.out.printf("%-24s", "example");
+            + " or %.0f s per search; [90th percentile executions]; n/%d: searches that found it%n",
+        seeds, cap, searchNanos / 1e9, seeds);
+    System.out.printf("%-28s", "example");
     for (String s : STRATEGIES) {
-      System.out.printf(" %18s", s.replace(":", " d="));
+      System.out.printf(
+          " %26s", s.replace(":", " d=").replace("segment-segments-only", "seg-only"));
     }
     System.out.printf(" %12s %12s%n", "seg/pct d=2", "seg/pct d=3");
-    System.out.println("-".repeat(24 + 19 * STRATEGIES.length + 26));
+    System.out.println("-".repeat(28 + 27 * STRATEGIES.length + 26));
     for (String[] bug : bugs) {
       String name = ExampleCatalog.name(bug);
       if (!name.contains(filter)) {
         continue;
       }
-      System.out.printf("%-24s", name);
+      System.out.printf("%-28s", name);
       double[] medians = new double[STRATEGIES.length];
       for (int i = 0; i < STRATEGIES.length; i++) {
-        Result r = measure(examples, bug, STRATEGIES[i], seeds, cap);
+        Result r = measure(examples, bug, STRATEGIES[i], seeds, cap, searchNanos);
         medians[i] = r.executions;
         System.out.printf(
-            " %18s",
-            (r.censored ? ">" : "") + String.format("%,.0f (%.2fs)", r.executions, r.seconds));
+            " %26s",
+            (r.censored ? ">" : "")
+                + String.format(
+                    "%,.0f [%,.0f] (%.2fs) %d/%d", r.executions, r.p90, r.seconds, r.found, seeds));
         System.out.flush();
       }
       double segment = medians[STRATEGIES.length - 1];
@@ -67,9 +91,11 @@ public final class StrategyBench {
     }
   }
 
-  private record Result(double executions, double seconds, boolean censored) {}
+  private record Result(
+      double executions, double p90, double seconds, int found, boolean censored) {}
 
-  private static Result measure(Path examples, String[] bug, String strategy, int seeds, int cap)
+  private static Result measure(
+      Path examples, String[] bug, String strategy, int seeds, int cap, long searchNanos)
       throws Exception {
     double[] executions = new double[seeds];
     double[] seconds = new double[seeds];
@@ -85,11 +111,18 @@ public final class StrategyBench {
     for (int seed = 1; seed <= seeds; seed++) {
       String[] parts = strategy.split(":");
       int depth = parts.length > 1 ? Integer.parseInt(parts[1]) : 3;
-      Strategy s = Strategies.create(parts[0], depth, seed, Strategies.siteKeys(sites));
+      Strategy s =
+          parts[0].equals("segment-segments-only")
+              ? new SegmentStrategy(
+                  Strategies.siteKeys(sites),
+                  depth,
+                  seed,
+                  SegmentOptions.DEFAULT.withReadsFrom(false))
+              : Strategies.create(parts[0], depth, seed, Strategies.siteKeys(sites));
       long start = System.nanoTime();
       int run = 0;
       boolean found = false;
-      while (run < cap && !found && System.nanoTime() - start < SEARCH_NANOS) {
+      while (run < cap && !found && System.nanoTime() - start < searchNanos) {
         RunResult r = executor.execute(s, ++run);
         found = r.failed();
       }
@@ -99,7 +132,19 @@ public final class StrategyBench {
         censored++;
       }
     }
-    return new Result(median(executions), median(seconds), censored * 2 >= seeds);
+    return new Result(
+        median(executions),
+        percentile(executions, 0.9),
+        median(seconds),
+        seeds - censored,
+        censored * 2 >= seeds);
+  }
+
+  /** The nearest-rank percentile. */
+  private static double percentile(double[] values, double p) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    return v[Math.max(0, (int) Math.ceil(p * v.length) - 1)];
   }
 
   private static double median(double[] values) {

@@ -7,9 +7,11 @@ import dev.weft.graph.mutation.InterleavingMutation;
 import dev.weft.graph.mutation.LockOrderInversions;
 import dev.weft.graph.mutation.PlanTarget;
 import dev.weft.graph.mutation.PlannedSchedule;
+import dev.weft.graph.mutation.ReadsFromMutation;
+import dev.weft.graph.mutation.ReadsFromTarget;
 import dev.weft.graph.mutation.Schedule;
+import dev.weft.graph.readsfrom.ReadsFromKeys;
 import dev.weft.graph.segment.Coverage;
-import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
 import dev.weft.runtime.api.RunResult;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.IntToLongFunction;
+import java.util.function.LongPredicate;
 
 /**
  * Segment-guided interleaving mutation (seed 002), the feedback loop around {@code graph/}.
@@ -76,6 +79,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final LongOpenHashSet targeted = new LongOpenHashSet();
   private final LongOpenHashSet inversionsPlanned = new LongOpenHashSet();
   private long deadlockPlans;
+  private long readsFromTargets;
+  private long readsFromRealised;
   private final ScheduleQueue queue = new ScheduleQueue(MAX_QUEUED, MAX_QUEUED_BYTES);
   private final List<String> notes = new ArrayList<>();
   private final Pct pct;
@@ -121,7 +126,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       long seed,
       SegmentOptions options,
       GraphBudget budget) {
-    this.analysis = new WindowedAnalysis(siteKeys, new SegmentEnumerator(options), budget);
+    this.analysis = new WindowedAnalysis(siteKeys, options, budget);
     this.mutation = new InterleavingMutation(new Random(seed), SCHEDULES_PER_ROUND);
     this.pct = new Pct(depth, seed ^ 0x5EED);
     this.randomWalk = new RandomWalk(seed ^ 0xFACE);
@@ -203,13 +208,26 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         lastNewKeys.add(segments.key(i));
       }
     }
+    ReadsFromKeys rfKeys = analysed.readsFromKeys();
+    if (rfKeys != null) {
+      for (int i = 0; i < rfKeys.size(); i++) {
+        if (coverage.add(rfKeys.key(i))) {
+          lastNewKeys.add(rfKeys.key(i));
+        }
+      }
+    }
     int newKeys = lastNewKeys.size();
     if (currentPlan != null) {
-      checkTargets(graph, segments);
+      checkTargets(graph, segments, rfKeys);
     }
     if ((newKeys > 0 || seedRun) && queue.hasRoomFor(graph)) {
-      HarmoniousSelection.Plan plan =
-          mutation.mutate(graph, segments, k -> !coverage.contains(k) && !targeted.contains(k));
+      LongPredicate wanted = k -> !coverage.contains(k) && !targeted.contains(k);
+      List<ReadsFromTarget> reads =
+          rfKeys == null
+              ? List.of()
+              : ReadsFromMutation.imagine(graph, analysed.readsFrom(), rfKeys, wanted);
+      readsFromTargets += reads.size();
+      HarmoniousSelection.Plan plan = mutation.mutate(graph, segments, reads, wanted);
       for (PlanTarget s : plan.infeasible()) {
         targeted.add(s.key());
       }
@@ -263,11 +281,17 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     notes.add(note);
   }
 
-  private void checkTargets(InterleavingGraph graph, Segments segments) {
+  private void checkTargets(InterleavingGraph graph, Segments segments, ReadsFromKeys rfKeys) {
     Long2IntOpenHashMap keys = new Long2IntOpenHashMap(segments.size());
     keys.defaultReturnValue(-1);
     for (int i = segments.size() - 1; i >= 0; i--) {
       keys.put(segments.key(i), i);
+    }
+    LongOpenHashSet readKeys = new LongOpenHashSet();
+    if (rfKeys != null) {
+      for (int i = 0; i < rfKeys.size(); i++) {
+        readKeys.add(rfKeys.key(i));
+      }
     }
     List<PlanTarget> missed = new ArrayList<>();
     for (PlanTarget target : currentPlan.plan().targets()) {
@@ -277,6 +301,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         targetsRealised++;
         realisedConflict(graph, segments.firstEdge(realised));
         realisedConflict(graph, segments.secondEdge(realised));
+      } else if (readKeys.contains(target.key())) {
+        targetsRealised++;
+        readsFromRealised++;
       } else if (!coverage.contains(target.key())) {
         missed.add(target);
       }
@@ -395,6 +422,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     out.put("targetsRealised", targetsRealised);
     out.put("infeasibleTargets", infeasible);
     out.put("deadlockPlans", deadlockPlans);
+    out.put("readsFromTargets", readsFromTargets);
+    out.put("readsFromRealised", readsFromRealised);
     out.put("graphBudget", analysis.budget().maxEvents());
     out.put("largestGraph", largestGraph);
     out.put("windowedRuns", windowedRuns);

@@ -4,34 +4,47 @@ import dev.weft.graph.GraphBudget;
 import dev.weft.graph.GraphBuilder;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.TraceWindow;
+import dev.weft.graph.readsfrom.ReadsFrom;
+import dev.weft.graph.readsfrom.ReadsFromKeys;
 import dev.weft.graph.segment.SegmentEnumerator;
+import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
 import dev.weft.runtime.api.RunResult;
 import java.util.function.IntToLongFunction;
 
 /**
- * Turns a finished run into the graph and segments the segment strategy learns from, within the
- * {@link GraphBudget}: a run longer than the budget is analysed on one window of it. A run that
- * followed a schedule planned on a window is analysed on the same window, so that its targets are
- * looked for where they were planned; any other long run takes the next window in the budget's
- * rotation, so that over time all of a long run is analysed.
+ * Turns a finished run into the graph, segments and reads-from the segment strategy learns from,
+ * within the {@link GraphBudget}: a run longer than the budget is analysed on one window of it. A
+ * run that followed a schedule planned on a window is analysed on the same window, so that its
+ * targets are looked for where they were planned; any other long run takes the next window in the
+ * budget's rotation, so that over time all of a long run is analysed.
  */
 final class WindowedAnalysis {
-  /** What one run gave. */
-  record Result(InterleavingGraph graph, Segments segments, TraceWindow window, int runEvents) {
+  /**
+   * What one run gave; {@code readsFrom} and {@code readsFromKeys} are null when reads-from is off.
+   */
+  record Result(
+      InterleavingGraph graph,
+      Segments segments,
+      ReadsFrom readsFrom,
+      ReadsFromKeys readsFromKeys,
+      TraceWindow window,
+      int runEvents) {
     boolean windowed() {
       return !window.isWhole(runEvents);
     }
   }
 
   private final IntToLongFunction siteKeys;
+  private final SegmentOptions options;
   private final SegmentEnumerator enumerator;
   private GraphBudget budget;
   private long turn;
 
-  WindowedAnalysis(IntToLongFunction siteKeys, SegmentEnumerator enumerator, GraphBudget budget) {
+  WindowedAnalysis(IntToLongFunction siteKeys, SegmentOptions options, GraphBudget budget) {
     this.siteKeys = siteKeys;
-    this.enumerator = enumerator;
+    this.options = options;
+    this.enumerator = new SegmentEnumerator(options);
     this.budget = budget;
   }
 
@@ -48,8 +61,32 @@ final class WindowedAnalysis {
     } else {
       window = budget.window(events, turn++);
     }
+    return analyse(run, window);
+  }
+
+  /** The graph, segments and reads-from of {@code window} of {@code run}. */
+  Result analyse(RunResult run, TraceWindow window) {
     InterleavingGraph graph = GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window);
-    return new Result(graph, enumerator.enumerate(graph), window, events);
+    Segments segments = enumerator.enumerate(graph);
+    if (!options.readsFrom()) {
+      return new Result(graph, segments, null, null, window, run.trace().size());
+    }
+    ReadsFrom rf = ReadsFrom.of(run.trace(), window);
+    ReadsFromKeys rfKeys =
+        ReadsFromKeys.enumerate(graph, rf, options.window(), options.maxInstances());
+    return new Result(graph, segments, rf, rfKeys, window, run.trace().size());
+  }
+
+  /** Every coverage key of a result: its segments' and its reads-from keys. */
+  static long[] keys(Result result) {
+    long[] segments = result.segments().keys();
+    if (result.readsFromKeys() == null) {
+      return segments;
+    }
+    long[] rf = result.readsFromKeys().keys();
+    long[] all = java.util.Arrays.copyOf(segments, segments.length + rf.length);
+    System.arraycopy(rf, 0, all, segments.length, rf.length);
+    return all;
   }
 
   GraphBudget budget() {

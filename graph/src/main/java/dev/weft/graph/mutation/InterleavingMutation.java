@@ -51,6 +51,19 @@ public final class InterleavingMutation {
     return HarmoniousSelection.plan(g, imagine(g, segments, wanted), random, maxSchedules);
   }
 
+  /**
+   * Plans the wanted imaginary segments of {@code segments} together with {@code reads}, which fill
+   * each schedule first: a reads-from target names the writes a read needs around it, a flipped
+   * segment only two conflicts, so the reads-from targets are the more precise and go first.
+   */
+  public HarmoniousSelection.Plan mutate(
+      InterleavingGraph g,
+      Segments segments,
+      List<? extends PlanTarget> reads,
+      LongPredicate wanted) {
+    return HarmoniousSelection.plan(g, reads, imagine(g, segments, wanted), random, maxSchedules);
+  }
+
   /** Plans schedules for segments already derived (a retry of missed targets). */
   public HarmoniousSelection.Plan replan(InterleavingGraph g, List<? extends PlanTarget> targets) {
     return HarmoniousSelection.plan(g, targets, random, maxSchedules);

@@ -11,9 +11,22 @@ package dev.weft.graph.segment;
  *     per run on long traces
  * @param instancesPerEdgeShape how many edges with the same pair of sites may start segments; the
  *     rest only end them
+ * @param readsFrom whether reads-from keys (what each read, and each pair of nearby reads of one
+ *     thread, observed) are coverage and planned for besides segments
  */
-public record SegmentOptions(int window, int maxInstances, int instancesPerEdgeShape) {
-  public static final SegmentOptions DEFAULT = new SegmentOptions(4, 200_000, 16);
+public record SegmentOptions(
+    int window, int maxInstances, int instancesPerEdgeShape, boolean readsFrom) {
+  public static final SegmentOptions DEFAULT = new SegmentOptions(4, 200_000, 16, true);
+
+  /** Segments and reads-from. */
+  public SegmentOptions(int window, int maxInstances, int instancesPerEdgeShape) {
+    this(window, maxInstances, instancesPerEdgeShape, true);
+  }
+
+  /** The same options with reads-from on or off. */
+  public SegmentOptions withReadsFrom(boolean on) {
+    return new SegmentOptions(window, maxInstances, instancesPerEdgeShape, on);
+  }
 
   public SegmentOptions {
     if (window < 0) {

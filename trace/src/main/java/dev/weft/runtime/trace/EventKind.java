@@ -54,6 +54,18 @@ public enum EventKind {
     return reads || writes;
   }
 
+  /**
+   * Whether the event reads or writes a field, a static or an array element (an update counts):
+   * memory, as opposed to a lock, a wait set, or a thread.
+   */
+  public boolean isData() {
+    return this == READ
+        || this == WRITE
+        || this == ARRAY_READ
+        || this == ARRAY_WRITE
+        || this == UPDATE;
+  }
+
   public static EventKind of(int ordinal) {
     return VALUES[ordinal];
   }

@@ -1,0 +1,179 @@
+package dev.weft.graph.mutation;
+
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.readsfrom.ReadsFrom;
+import dev.weft.graph.readsfrom.ReadsFromKeys;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+/**
+ * Imagines reads-from targets from a run: for each distinct reads-from key's first instance, the
+ * same read (or pair of reads) observing other writes. A read may be given
+ *
+ * <ul>
+ *   <li>the <b>initial value</b>, when it saw a write and nothing forces a write before it (its own
+ *       thread wrote no earlier, nothing was written before the window);
+ *   <li>the <b>previous write</b>: the latest write before the one it saw, by another thread than
+ *       that one's (the value a reader sees when the last writer is slower);
+ *   <li>the <b>next write</b>: the earliest write after the read, by another thread than the
+ *       reader's (a value from the future of the observed run).
+ * </ul>
+ *
+ * A read observes write {@code w} when {@code w} comes before it and every other write to the
+ * location comes before {@code w} or after the read: per thread, its last write before {@code w}
+ * (in the observed run) is ordered before {@code w}, and its first write after {@code w} after the
+ * read; program order does the rest. For the initial value, each thread's first write comes after
+ * the read. That is at most two orders per thread, checked for cycles and placed together with
+ * segment flips by {@link HarmoniousSelection}. A pair target orders both reads, the one that keeps
+ * its write too, so that moving the other's writes cannot change what it sees.
+ */
+public final class ReadsFromMutation {
+  private ReadsFromMutation() {}
+
+  /** Targets whose key {@code wanted} accepts, one per key. */
+  public static List<ReadsFromTarget> imagine(
+      InterleavingGraph g, ReadsFrom rf, ReadsFromKeys keys, LongPredicate wanted) {
+    List<ReadsFromTarget> out = new ArrayList<>();
+    LongOpenHashSet seen = new LongOpenHashSet();
+    Orders orders = new Orders(g, rf);
+    for (int i = 0; i < keys.size(); i++) {
+      int r1 = keys.firstRead(i);
+      int r2 = keys.secondRead(i);
+      int[] sources1 = sources(g, rf, r1);
+      if (r2 < 0) {
+        for (int a = 1; a < sources1.length; a++) {
+          long key = ReadsFromKeys.single(g, r1, sources1[a]);
+          if (wanted.test(key) && seen.add(key)) {
+            int[] constraints = orders.of(r1, sources1[a], null);
+            if (constraints != null) {
+              out.add(new ReadsFromTarget(key, constraints, new int[] {r1}));
+            }
+          }
+        }
+        continue;
+      }
+      int[] sources2 = sources(g, rf, r2);
+      for (int a = 0; a < sources1.length; a++) {
+        for (int b = a == 0 ? 1 : 0; b < sources2.length; b++) {
+          long key = ReadsFromKeys.pair(g, r1, sources1[a], r2, sources2[b]);
+          if (wanted.test(key) && seen.add(key)) {
+            int[] first = orders.of(r1, sources1[a], null);
+            int[] both = first == null ? null : orders.of(r2, sources2[b], first);
+            if (both != null) {
+              out.add(new ReadsFromTarget(key, both, new int[] {r1, r2}));
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The source {@code r} observed, then the other sources worth trying. */
+  static int[] sources(InterleavingGraph g, ReadsFrom rf, int r) {
+    int observed = rf.source(r);
+    int slot = rf.slot(r);
+    IntArrayList out = new IntArrayList(4);
+    out.add(observed);
+    int reader = g.thread(r);
+    boolean ownEarlierWrite = false;
+    int previous = -1;
+    int next = -1;
+    for (int i = 0; i < rf.writeCount(slot); i++) {
+      int w = rf.write(slot, i);
+      if (w < r && g.thread(w) == reader) {
+        ownEarlierWrite = true;
+      }
+      if (observed >= 0 && w < observed && g.thread(w) != g.thread(observed)) {
+        previous = w;
+      }
+      if (next < 0 && w > r && g.thread(w) != reader) {
+        next = w;
+      }
+    }
+    if (observed != ReadsFrom.INITIAL && !ownEarlierWrite && !rf.writtenBefore(slot)) {
+      out.add(ReadsFrom.INITIAL);
+    }
+    if (previous >= 0) {
+      out.add(previous);
+    }
+    if (next >= 0) {
+      out.add(next);
+    }
+    return out.toIntArray();
+  }
+
+  /** Builds the orders that make a read observe a write. */
+  private static final class Orders {
+    private final InterleavingGraph g;
+    private final ReadsFrom rf;
+    private final int[] lastBefore;
+    private final int[] firstAfter;
+
+    Orders(InterleavingGraph g, ReadsFrom rf) {
+      this.g = g;
+      this.rf = rf;
+      this.lastBefore = new int[g.threadCount()];
+      this.firstAfter = new int[g.threadCount()];
+    }
+
+    /**
+     * {@code prefix} followed by the orders that make {@code r} observe {@code w}; null if one of
+     * them contradicts program order (the reader's own write would come between).
+     */
+    int[] of(int r, int w, int[] prefix) {
+      int slot = rf.slot(r);
+      Arrays.fill(lastBefore, -1);
+      Arrays.fill(firstAfter, -1);
+      for (int i = 0; i < rf.writeCount(slot); i++) {
+        int x = rf.write(slot, i);
+        if (x == w || x == r) {
+          continue;
+        }
+        int t = g.thread(x);
+        if (w != ReadsFrom.INITIAL && x < w) {
+          lastBefore[t] = x;
+        } else if (firstAfter[t] < 0) {
+          firstAfter[t] = x;
+        }
+      }
+      IntArrayList out = new IntArrayList();
+      if (prefix != null) {
+        out.addElements(0, prefix);
+      }
+      if (w >= 0) {
+        if (!ordered(w, r)) {
+          return null;
+        }
+        out.add(w);
+        out.add(r);
+      }
+      for (int t = 0; t < lastBefore.length; t++) {
+        if (lastBefore[t] >= 0 && t != g.thread(w)) {
+          out.add(lastBefore[t]);
+          out.add(w);
+        }
+        if (firstAfter[t] >= 0) {
+          if (!ordered(r, firstAfter[t])) {
+            return null;
+          }
+          if (t != g.thread(r)) {
+            out.add(r);
+            out.add(firstAfter[t]);
+          }
+        }
+      }
+      return out.toIntArray();
+    }
+
+    /** False when {@code before -> after} contradicts program order. */
+    private boolean ordered(int before, int after) {
+      return g.thread(before) != g.thread(after)
+          || g.indexInThread(before) < g.indexInThread(after);
+    }
+  }
+}

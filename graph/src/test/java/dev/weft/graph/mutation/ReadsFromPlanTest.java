@@ -1,0 +1,145 @@
+package dev.weft.graph.mutation;
+
+import static dev.weft.graph.TraceBuilder.field;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.graph.TraceBuilder;
+import dev.weft.graph.TraceWindow;
+import dev.weft.graph.readsfrom.ReadsFrom;
+import dev.weft.graph.readsfrom.ReadsFromKeys;
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reads-from targets planned on hand-built runs are realised when the run is replayed in the
+ * planned order: hand-built runs have no control flow, so a schedule is followed exactly.
+ */
+class ReadsFromPlanTest {
+  private static final long HOST = field(1, 1);
+  private static final long PORT = field(1, 2);
+
+  @Test
+  void theCheckerReadsTheInitialValueBeforeEveryOneOfTwentyWriters() {
+    int writers = 20;
+    TraceBuilder t = new TraceBuilder().threads("main");
+    for (int w = 1; w <= writers; w++) {
+      t.threads("writer" + w);
+      t.write(w, HOST, 10);
+      t.write(w, PORT, 11);
+    }
+    t.threads("checker");
+    int checker = writers + 1;
+    int readHost = t.read(checker, HOST, 30);
+    int readPort = t.read(checker, PORT, 31);
+    InterleavingGraph g = t.graph();
+    ReadsFrom rf = ReadsFrom.of(t.trace(), TraceWindow.whole(t.trace().size()));
+    ReadsFromKeys keys = ReadsFromKeys.enumerate(g, rf, 4, 1_000);
+    LongOpenHashSet observed = new LongOpenHashSet(keys.keys());
+
+    List<ReadsFromTarget> targets =
+        ReadsFromMutation.imagine(g, rf, keys, k -> !observed.contains(k));
+    long hostNowPortInitial =
+        ReadsFromKeys.pair(g, readHost, rf.source(readHost), readPort, ReadsFrom.INITIAL);
+    assertThat(targets).extracting(ReadsFromTarget::key).contains(hostNowPortInitial);
+    ReadsFromTarget target =
+        targets.stream().filter(x -> x.key() == hostNowPortInitial).findFirst().orElseThrow();
+
+    HarmoniousSelection.Plan plan = HarmoniousSelection.plan(g, List.of(target), new Random(1), 1);
+    assertThat(plan.schedules()).hasSize(1);
+    Trace replayed = replay(t.trace(), g, plan.schedules().get(0).schedule());
+    ReadsFrom after = ReadsFrom.of(replayed, TraceWindow.whole(replayed.size()));
+    int portRead = lastOf(replayed, checker);
+    assertThat(after.source(portRead)).isEqualTo(ReadsFrom.INITIAL);
+    int hostRead = portRead - 1;
+    assertThat(replayed.thread(hostRead)).isEqualTo(checker);
+    assertThat(after.source(hostRead)).as("the host read still sees a writer").isNotNegative();
+  }
+
+  @Test
+  void aReadCannotSeeAnotherWriteAcrossItsOwnThreadsWrite() {
+    TraceBuilder t = new TraceBuilder().threads("main", "other");
+    t.write(1, HOST, 20);
+    t.write(0, HOST, 10);
+    int read = t.read(0, HOST, 11);
+    InterleavingGraph g = t.graph();
+    ReadsFrom rf = ReadsFrom.of(t.trace(), TraceWindow.whole(t.trace().size()));
+    ReadsFromKeys keys = ReadsFromKeys.enumerate(g, rf, 4, 1_000);
+    LongOpenHashSet observed = new LongOpenHashSet(keys.keys());
+    List<ReadsFromTarget> targets =
+        ReadsFromMutation.imagine(g, rf, keys, k -> !observed.contains(k));
+    assertThat(ReadsFromMutation.sources(g, rf, read))
+        .as("neither the initial value nor the other thread's earlier write can be seen")
+        .containsExactly(rf.source(read), 0);
+    // the other thread's write moved after the read is still hidden by main's own write
+    for (ReadsFromTarget target : targets) {
+      assertThat(target.reads()).doesNotContain(read);
+    }
+  }
+
+  @RepeatedTest(20)
+  void everyPlannedTargetIsRealisedWhenTheScheduleIsFollowed(RepetitionInfo info) {
+    Random random = new Random(info.getCurrentRepetition());
+    TraceBuilder t = TraceBuilder.randomRun(random, 300, 2 + random.nextInt(3));
+    Trace trace = t.trace();
+    InterleavingGraph g = t.graph();
+    ReadsFrom rf = ReadsFrom.of(trace, TraceWindow.whole(trace.size()));
+    ReadsFromKeys keys = ReadsFromKeys.enumerate(g, rf, 4, 1_000_000);
+    LongOpenHashSet observed = new LongOpenHashSet(keys.keys());
+    List<ReadsFromTarget> targets =
+        ReadsFromMutation.imagine(g, rf, keys, k -> !observed.contains(k));
+    assertThat(targets).isNotEmpty();
+    HarmoniousSelection.Plan plan = HarmoniousSelection.plan(g, targets, random, 1_000);
+    int realised = 0;
+    for (PlannedSchedule p : plan.schedules()) {
+      Trace replayed = replay(trace, g, p.schedule());
+      InterleavingGraph rg = TraceBuilder.graphOf(replayed, g.threadNames());
+      ReadsFromKeys now =
+          ReadsFromKeys.enumerate(
+              rg, ReadsFrom.of(replayed, TraceWindow.whole(replayed.size())), 4, 1_000_000);
+      LongOpenHashSet seen = new LongOpenHashSet(now.keys());
+      for (PlanTarget target : p.targets()) {
+        assertThat(seen).as("target %s", target).contains(target.key());
+        realised++;
+      }
+    }
+    assertThat(realised + plan.infeasible().size() + plan.unplaced().size())
+        .isEqualTo(targets.size());
+    assertThat(realised).isPositive();
+  }
+
+  /** The trace's events in the schedule's order, with its causal edges. */
+  static Trace replay(Trace trace, InterleavingGraph g, Schedule schedule) {
+    int n = trace.size();
+    int[] order = new int[n];
+    for (int v = 0; v < n; v++) {
+      int t = schedule.threadIndex(g.threadName(trace.thread(v)));
+      order[schedule.position(t, trace.indexInThread(v))] = v;
+    }
+    Trace out = new Trace();
+    int[] newIndex = new int[n];
+    for (int p = 0; p < n; p++) {
+      int v = order[p];
+      newIndex[v] = out.append(trace.thread(v), trace.kind(v), trace.site(v), trace.location(v));
+    }
+    for (int e = 0; e < trace.causalEdgeCount(); e++) {
+      out.addCausalEdge(newIndex[trace.causalEdgeSource(e)], newIndex[trace.causalEdgeTarget(e)]);
+    }
+    return out;
+  }
+
+  private static int lastOf(Trace trace, int thread) {
+    for (int v = trace.size() - 1; v >= 0; v--) {
+      if (trace.thread(v) == thread && trace.kind(v) == EventKind.READ) {
+        return v;
+      }
+    }
+    throw new AssertionError();
+  }
+}
