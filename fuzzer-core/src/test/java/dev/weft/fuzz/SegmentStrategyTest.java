@@ -80,6 +80,22 @@ class SegmentStrategyTest {
     }
   }
 
+  /** N threads around a ring of monitors: the cycle is planned as a whole, found at once. */
+  @ParameterizedTest(name = "LockRing({0})")
+  @ValueSource(ints = {3, 8})
+  void plansTheDeadlockOfALockRingAtOnce(int threads) throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.examplesPath(),
+            TargetSpec.main(
+                "dev.weft.examples.families.LockRing", List.of(Integer.toString(threads))),
+            RunBudget.DEFAULT);
+    SegmentStrategy segment = strategy(executor, 1);
+    RunResult found = search(executor, segment, 2, true);
+    assertThat(found).as("no deadlock in 2 executions").isNotNull();
+    assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
+  }
+
   @ParameterizedTest(name = "FlagX({0},{0})")
   @ValueSource(ints = {10, 50, 200})
   void findsSeed000sBugInAFewExecutionsWhateverTheSize(int size) throws Exception {

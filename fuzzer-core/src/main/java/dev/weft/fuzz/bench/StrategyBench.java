@@ -28,13 +28,13 @@ import java.util.List;
  * for comparison on one machine, never asserted.
  */
 public final class StrategyBench {
-  private static final String[] STRATEGIES = {
+  private static final String[] ALL_STRATEGIES = {
     "random", "pct:2", "pct:3", "pos", "segment-segments-only", "segment"
   };
 
   /** The parameterised families, each at these sizes (writers). */
   private static final String[] FAMILIES = {
-    "HalfPublishedEndpoint", "TornEndpoint", "TwoPhaseTotal"
+    "HalfPublishedEndpoint", "TornEndpoint", "TwoPhaseTotal", "LockRing"
   };
 
   private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
@@ -43,7 +43,7 @@ public final class StrategyBench {
 
   /**
    * Arguments: examples class directory, seeds, execution cap per search, optional name filter,
-   * optional seconds per search (5).
+   * optional seconds per search (5), optional comma-separated strategies (all).
    */
   public static void main(String[] args) throws Exception {
     Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
@@ -51,6 +51,7 @@ public final class StrategyBench {
     int cap = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
     String filter = args.length > 3 ? args[3] : "";
     long searchNanos = (long) ((args.length > 4 ? Double.parseDouble(args[4]) : 5) * 1e9);
+    String[] strategies = args.length > 5 ? args[5].split(",") : ALL_STRATEGIES;
     List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
     for (String family : FAMILIES) {
@@ -63,21 +64,24 @@ public final class StrategyBench {
             + " or %.0f s per search; [90th percentile executions]; n/%d: searches that found it%n",
         seeds, cap, searchNanos / 1e9, seeds);
     System.out.printf("%-28s", "example");
-    for (String s : STRATEGIES) {
+    for (String s : strategies) {
       System.out.printf(
           " %26s", s.replace(":", " d=").replace("segment-segments-only", "seg-only"));
     }
-    System.out.printf(" %12s %12s%n", "seg/pct d=2", "seg/pct d=3");
-    System.out.println("-".repeat(28 + 27 * STRATEGIES.length + 26));
+    if (strategies == ALL_STRATEGIES) {
+      System.out.printf(" %12s %12s", "seg/pct d=2", "seg/pct d=3");
+    }
+    System.out.println();
+    System.out.println("-".repeat(28 + 27 * strategies.length + 26));
     for (String[] bug : bugs) {
       String name = ExampleCatalog.name(bug);
       if (!name.contains(filter)) {
         continue;
       }
       System.out.printf("%-28s", name);
-      double[] medians = new double[STRATEGIES.length];
-      for (int i = 0; i < STRATEGIES.length; i++) {
-        Result r = measure(examples, bug, STRATEGIES[i], seeds, cap, searchNanos);
+      double[] medians = new double[strategies.length];
+      for (int i = 0; i < strategies.length; i++) {
+        Result r = measure(examples, bug, strategies[i], seeds, cap, searchNanos);
         medians[i] = r.executions;
         System.out.printf(
             " %26s",
@@ -86,8 +90,11 @@ public final class StrategyBench {
                     "%,.0f [%,.0f] (%.2fs) %d/%d", r.executions, r.p90, r.seconds, r.found, seeds));
         System.out.flush();
       }
-      double segment = medians[STRATEGIES.length - 1];
-      System.out.printf(" %12.3f %12.3f%n", segment / medians[1], segment / medians[2]);
+      if (strategies == ALL_STRATEGIES) {
+        double segment = medians[strategies.length - 1];
+        System.out.printf(" %12.3f %12.3f", segment / medians[1], segment / medians[2]);
+      }
+      System.out.println();
     }
   }
 

@@ -35,8 +35,11 @@ public final class HarmoniousSelection {
   }
 
   /**
-   * Plans schedules for {@code preferred} and {@code others}: each schedule is filled with the
-   * preferred targets first (in random order), then the others (in random order).
+   * Plans schedules for {@code preferred} and {@code others}: the first schedule (and every other
+   * one after it) is filled with the preferred targets first, then the others; the second (and
+   * every other one) the other way round; each group in random order. Neither kind crowds the other
+   * out of the first schedules: with {@code preferred} empty this is {@link
+   * #plan(InterleavingGraph, List, Random, int)}.
    */
   public static Plan plan(
       InterleavingGraph g,
@@ -56,7 +59,9 @@ public final class HarmoniousSelection {
       List<PlanTarget> placed = new ArrayList<>();
       List<PlanTarget> deferredFirst = new ArrayList<>();
       List<PlanTarget> deferred = new ArrayList<>();
-      for (List<PlanTarget> group : List.of(first, remaining)) {
+      boolean preferFirst = schedules.size() % 2 == 0;
+      for (List<PlanTarget> group :
+          preferFirst ? List.of(first, remaining) : List.of(remaining, first)) {
         for (PlanTarget s : group) {
           constraints.clear();
           boolean ok = s.constraints(g, constraints) && addAll(dag, constraints);

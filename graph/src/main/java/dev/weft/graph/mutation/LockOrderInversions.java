@@ -9,22 +9,34 @@ import java.util.function.LongPredicate;
 
 /**
  * Plans deadlocks from lock-order inversions a run shows without deadlocking: one thread took lock
- * A and, holding it, lock B; another took B and, holding it, A, at another time. Flipping conflict
- * edges reaches the deadlock only by luck (both outer sections must be entered before either inner
- * one), so each inversion gets its own schedule: the run as observed, except that the thread whose
- * outer section came first stops right after entering it until the other has entered its outer
- * section. Then each blocks on the other's lock. The schedule is followed as any planned one, so a
- * run that goes elsewhere still ends normally.
+ * A and, holding it, lock B; another took B and, holding it, A, at another time. Or, around a
+ * longer cycle, k threads each holding one lock of a ring while taking the next (A then B, B then
+ * C, C then A). Flipping conflict edges reaches the deadlock only by luck (every outer section must
+ * be entered before any inner one), so each cycle gets its own schedule: the run as observed,
+ * except that every thread of the cycle stops right after entering its outer section until the last
+ * of them has entered its own. Then each blocks on the next one's lock. The schedule is followed as
+ * any planned one, so a run that goes elsewhere still ends normally.
+ *
+ * <p>Cycles are searched depth-first from each nesting, through nestings of other threads whose
+ * outer section began later (so each cycle is found once, from its earliest outer enter), up to
+ * {@value #MAX_THREADS} threads and {@value #MAX_STEPS} steps per run.
  */
 public final class LockOrderInversions {
+  /** The most threads in one cycle. */
+  static final int MAX_THREADS = 8;
+
+  /** Search steps per run at most: a run with thousands of nestings stays cheap. */
+  static final int MAX_STEPS = 100_000;
+
   private LockOrderInversions() {}
 
   /** One thread holding {@code outer}'s lock while it entered {@code inner}, a different lock. */
-  private record Nesting(int thread, int outerEnter, int innerEnter, long held, long taken) {}
+  record Nesting(int thread, int outerEnter, int innerEnter, long held, long taken) {}
 
   /**
-   * Schedules for the inversions of {@code g} whose key {@code wanted} accepts (the caller keeps
-   * the keys it tried), at most {@code max}. A key names the four enters by stable site.
+   * Schedules for the cycles of {@code g} whose key {@code wanted} accepts (the caller keeps the
+   * keys it tried), at most {@code max}. A key names the enters by stable site, in cycle order from
+   * the earliest outer enter.
    */
   public static List<Schedule> plan(InterleavingGraph g, LongPredicate wanted, int max) {
     CriticalSections sections = g.sections();
@@ -42,53 +54,114 @@ public final class LockOrderInversions {
         }
       }
     }
-    List<Schedule> out = new ArrayList<>();
-    for (int i = 0; i < nestings.size() && out.size() < max; i++) {
-      for (int j = 0; j < nestings.size() && out.size() < max; j++) {
-        Nesting x = nestings.get(i);
-        Nesting y = nestings.get(j);
-        if (x.thread() == y.thread()
-            || x.held() != y.taken()
-            || x.taken() != y.held()
-            || x.outerEnter() >= y.outerEnter()) {
+    Search search = new Search(g, nestings, wanted, max);
+    for (int i = 0; i < nestings.size() && search.more(); i++) {
+      search.from(nestings.get(i));
+    }
+    return search.found;
+  }
+
+  /** Depth-first search for cycles of nestings. */
+  private static final class Search {
+    private final InterleavingGraph g;
+    private final List<Nesting> nestings;
+    private final LongPredicate wanted;
+    private final int max;
+    private final List<Schedule> found = new ArrayList<>();
+    private final List<Nesting> path = new ArrayList<>();
+    private int steps;
+
+    Search(InterleavingGraph g, List<Nesting> nestings, LongPredicate wanted, int max) {
+      this.g = g;
+      this.nestings = nestings;
+      this.wanted = wanted;
+      this.max = max;
+    }
+
+    boolean more() {
+      return found.size() < max && steps < MAX_STEPS;
+    }
+
+    void from(Nesting start) {
+      path.add(start);
+      extend();
+      path.clear();
+    }
+
+    private void extend() {
+      Nesting first = path.get(0);
+      Nesting last = path.get(path.size() - 1);
+      for (int j = 0; j < nestings.size() && more(); j++) {
+        Nesting next = nestings.get(j);
+        steps++;
+        if (next.held() != last.taken() || next.outerEnter() <= first.outerEnter() || on(next)) {
           continue;
         }
-        long key = key(g, x, y);
-        if (wanted.test(key)) {
-          out.add(Schedule.of(g, order(g, x, y)));
+        path.add(next);
+        if (next.taken() == first.held()) {
+          long key = key(g, path);
+          if (wanted.test(key)) {
+            found.add(Schedule.of(g, order(g, path)));
+          }
+        } else if (path.size() < MAX_THREADS) {
+          extend();
         }
+        path.remove(path.size() - 1);
       }
     }
-    return out;
+
+    /** Whether the path already has {@code n}'s thread or holds its lock. */
+    private boolean on(Nesting n) {
+      for (Nesting p : path) {
+        if (p.thread() == n.thread() || p.held() == n.held()) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /**
-   * The observed order, except that {@code x}'s thread waits after its outer enter until {@code
-   * y}'s outer enter has run; {@code x}'s outer section came first.
+   * The observed order, except that every thread of the cycle but the one whose outer enter came
+   * last waits after its outer enter until that last outer enter has run.
    */
-  static int[] order(InterleavingGraph g, Nesting x, Nesting y) {
+  static int[] order(InterleavingGraph g, List<Nesting> cycle) {
+    int lastOuter = -1;
+    for (Nesting x : cycle) {
+      lastOuter = Math.max(lastOuter, x.outerEnter());
+    }
     int n = g.vertexCount();
-    int xThread = x.thread();
     IntArrayList order = new IntArrayList(n);
     IntArrayList held = new IntArrayList();
     for (int v = 0; v < n; v++) {
-      if (g.thread(v) == xThread && v > x.outerEnter() && v < y.outerEnter()) {
+      if (v < lastOuter && waits(g, cycle, v)) {
         held.add(v);
         continue;
       }
       order.add(v);
-      if (v == y.outerEnter()) {
+      if (v == lastOuter) {
         order.addAll(held);
       }
     }
     return order.toIntArray();
   }
 
-  private static long key(InterleavingGraph g, Nesting x, Nesting y) {
+  private static boolean waits(InterleavingGraph g, List<Nesting> cycle, int v) {
+    for (Nesting x : cycle) {
+      if (g.thread(v) == x.thread() && v > x.outerEnter()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static long key(InterleavingGraph g, List<Nesting> cycle) {
     long h = 0x9E3779B97F4A7C15L;
-    for (int v : new int[] {x.outerEnter(), x.innerEnter(), y.outerEnter(), y.innerEnter()}) {
-      h = (h ^ g.siteKey(v)) * 0xBF58476D1CE4E5B9L;
-      h ^= h >>> 31;
+    for (Nesting x : cycle) {
+      for (int v : new int[] {x.outerEnter(), x.innerEnter()}) {
+        h = (h ^ g.siteKey(v)) * 0xBF58476D1CE4E5B9L;
+        h ^= h >>> 31;
+      }
     }
     return h;
   }

@@ -53,4 +53,51 @@ class LockOrderInversionsTest {
     assertThat(LockOrderInversions.plan(inversion(true), tried::add, 4)).hasSize(1);
     assertThat(LockOrderInversions.plan(inversion(true), tried::add, 4)).isEmpty();
   }
+
+  /** T0..T{n-1} each take lock i then lock i+1 (mod n), one after another: no deadlock here. */
+  private static InterleavingGraph ring(int n) {
+    TraceBuilder t = new TraceBuilder();
+    for (int i = 0; i < n; i++) {
+      t.threads("T" + i);
+    }
+    for (int i = 0; i < n; i++) {
+      long first = lock(10 + i);
+      long second = lock(10 + (i + 1) % n);
+      t.enter(i, first, 1);
+      t.enter(i, second, 2);
+      t.write(i, X, 3);
+      t.exit(i, second, 4);
+      t.exit(i, first, 5);
+    }
+    return t.graph();
+  }
+
+  @Test
+  void aRingOfFiveThreadsGetsOneScheduleInWhichEveryThreadHoldsItsFirstLock() {
+    InterleavingGraph g = ring(5);
+    List<Schedule> plans = LockOrderInversions.plan(g, k -> true, 4);
+    assertThat(plans).as("one cycle, found once, from its earliest outer enter").hasSize(1);
+    Schedule s = plans.get(0);
+    int lastFirstEnter = -1;
+    int firstSecondEnter = Integer.MAX_VALUE;
+    for (int i = 0; i < 5; i++) {
+      int t = s.threadIndex("T" + i);
+      lastFirstEnter = Math.max(lastFirstEnter, s.position(t, 0));
+      firstSecondEnter = Math.min(firstSecondEnter, s.position(t, 1));
+    }
+    assertThat(lastFirstEnter).isLessThan(firstSecondEnter);
+  }
+
+  @Test
+  void aChainThatDoesNotCloseIsNoCycle() {
+    TraceBuilder t = new TraceBuilder();
+    t.threads("T0", "T1", "T2");
+    for (int i = 0; i < 3; i++) {
+      t.enter(i, lock(10 + i), 1);
+      t.enter(i, lock(11 + i), 2);
+      t.exit(i, lock(11 + i), 4);
+      t.exit(i, lock(10 + i), 5);
+    }
+    assertThat(LockOrderInversions.plan(t.graph(), k -> true, 4)).isEmpty();
+  }
 }
