@@ -68,9 +68,9 @@ class WeftCliTest extends CliTestSupport {
             "--out",
             findings.toString());
     assertThat(code).as(stderr()).isEqualTo(1);
-    assertThat(stderr()).contains("segment(").containsPattern("segments [0-9,]+  pending");
+    assertThat(stderr()).contains("segment(").containsPattern("keys [0-9,]+  pending");
     String summary = Files.readString(findings.resolve("summary.json"));
-    assertThat(summary).contains("\"segmentKeys\"").contains("\"targetsRealised\"");
+    assertThat(summary).contains("\"coverageKeys\"").contains("\"targetsRealised\"");
     Path weft = findingFile(findings);
     assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
     assertThat(stdout()).contains("REPRODUCED");

@@ -415,7 +415,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   @Override
   public Map<String, Number> stats() {
     Map<String, Number> out = new LinkedHashMap<>();
-    out.put("segmentKeys", coveredKeys());
+    out.put("coverageKeys", coveredKeys());
     out.put("pendingTargets", pendingTargets());
     out.put("scheduledRuns", scheduledRuns);
     out.put("targetsTried", targetsTried);
@@ -441,7 +441,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   @Override
   public String status() {
     return String.format(
-        "segments %,d  pending %,d  realised %s",
+        "keys %,d  pending %,d  realised %s",
         coveredKeys(),
         pendingTargets(),
         targetsTried == 0

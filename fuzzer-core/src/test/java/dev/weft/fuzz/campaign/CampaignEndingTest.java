@@ -93,7 +93,7 @@ class CampaignEndingTest {
     assertThat(result.stopReason()).isEqualTo("iteration budget reached");
     assertThat(result.strategyStats().get("planningOutOfMemory").longValue()).isEqualTo(1);
     assertThat(result.strategyStats().get("graphBudget").intValue()).isEqualTo(100_000);
-    assertThat(result.strategyStats().get("segmentKeys").intValue())
+    assertThat(result.strategyStats().get("coverageKeys").intValue())
         .as("later runs are planned again")
         .isPositive();
     assertThat(progress()).contains("note: segment planning ran out of memory on run 1");
