@@ -91,7 +91,7 @@ public final class FuzzCommand implements Callable<Integer> {
       description = "Search strategy: " + Strategies.NAMES + " (new campaigns: segment).")
   String strategy;
 
-  @Option(names = "--depth", description = "PCT bug depth d (new campaigns: 3).")
+  @Option(names = "--depth", description = "PCT and PCTVB bug depth d (new campaigns: 3).")
   Integer depth;
 
   @Option(

@@ -92,8 +92,9 @@ public final class RunCommand implements Callable<Integer> {
       names = "--depth",
       defaultValue = "3",
       description =
-          "PCT bug depth d: d-1 priority change points per run; also used for the fresh runs"
-              + " of segment (default: ${DEFAULT-VALUE}).")
+          "PCT bug depth d: d-1 priority change points per run (pctvb: on accesses to d-1"
+              + " variables); also used for the fresh runs of segment (default:"
+              + " ${DEFAULT-VALUE}).")
   int depth;
 
   @Option(

@@ -5,6 +5,7 @@ import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.strategy.PartialOrderSampling;
 import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import java.util.function.IntToLongFunction;
 
 /** Builds a strategy from its command-line name. */
 public final class Strategies {
-  public static final String NAMES = "segment, pct, pos, random";
+  public static final String NAMES = "segment, pct, pctvb, pos, random";
 
   private Strategies() {}
 
@@ -40,6 +41,8 @@ public final class Strategies {
         return new RandomWalk(seed);
       case "pct":
         return new Pct(depth, seed);
+      case "pctvb":
+        return new Pctvb(depth, seed);
       case "pos":
         return new PartialOrderSampling(seed);
       default:

@@ -32,6 +32,17 @@ public interface SchedulingPoint {
   int pendingSite(int thread);
 
   /**
+   * The variable that event accesses, as seed 001 names variables: a static field is a variable of
+   * its own, and every object allocated at one site is one variable (its fields, elements and
+   * monitor alike), named by that site. {@link #NO_VARIABLE} for an event that accesses nothing
+   * (start, join, yield). Equal across the runs of one process for the same field or site.
+   */
+  long pendingVariable(int thread);
+
+  /** What {@link #pendingVariable} returns for an event without a location. */
+  long NO_VARIABLE = Long.MIN_VALUE;
+
+  /**
    * The index within its thread that the pending event of that thread will have in the trace, so a
    * strategy can follow a schedule written as (thread, index in thread) pairs.
    */

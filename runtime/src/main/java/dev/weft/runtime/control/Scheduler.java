@@ -788,6 +788,16 @@ public final class Scheduler {
     }
 
     @Override
+    public long pendingVariable(int thread) {
+      long location = threads.get(thread).pendingLocation;
+      if (location == Locations.NONE) {
+        return NO_VARIABLE;
+      }
+      int object = Locations.objectNumber(location);
+      return object == 0 ? location : ((long) -1 << 32) | objects.namingSite(object);
+    }
+
+    @Override
     public int pendingIndexInThread(int thread) {
       return trace.eventsOf(thread);
     }

@@ -55,6 +55,23 @@ public final class Pct implements Strategy {
 
   @Override
   public void beginRun(long runNumber) {
+    beginRunWithoutChangePoints();
+    int k = estimatedSteps();
+    changeSteps = new int[depth - 1];
+    for (int i = 0; i < changeSteps.length; i++) {
+      int candidate;
+      do {
+        candidate = 1 + random.nextInt(k);
+      } while (contains(changeSteps, i, candidate));
+      changeSteps[i] = candidate;
+    }
+  }
+
+  /**
+   * Starts a run with random initial priorities and no change points of its own: {@link Pctvb}
+   * places them, through {@link #lower}.
+   */
+  void beginRunWithoutChangePoints() {
     int n = maxThreadsSeen;
     initial = new double[n];
     for (int i = 0; i < n; i++) {
@@ -66,18 +83,16 @@ public final class Pct implements Strategy {
       initial[i] = initial[j];
       initial[j] = tmp;
     }
-    int k = estimatedSteps();
-    changeSteps = new int[depth - 1];
-    for (int i = 0; i < changeSteps.length; i++) {
-      int candidate;
-      do {
-        candidate = 1 + random.nextInt(k);
-      } while (contains(changeSteps, i, candidate));
-      changeSteps[i] = candidate;
-    }
+    changeSteps = new int[0];
     assigned = 0;
     lowest = 0;
     Arrays.fill(yields, 0);
+  }
+
+  /** Drops {@code thread}'s priority to {@code value} (a change point's), now. */
+  void lower(int thread, double value) {
+    assignUpTo(thread + 1);
+    priority[thread] = value;
   }
 
   private static boolean contains(int[] values, int count, int v) {

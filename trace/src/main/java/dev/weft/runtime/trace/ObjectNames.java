@@ -48,6 +48,14 @@ public final class ObjectNames {
     return n;
   }
 
+  /**
+   * The site that allocated object {@code number} (or where Weft first met it); 0 for statics and
+   * numbers not assigned.
+   */
+  public int namingSite(int number) {
+    return number <= 0 || number >= namingSite.size() ? 0 : namingSite.getInt(number);
+  }
+
   public int size() {
     return namingSite.size() - 1;
   }
