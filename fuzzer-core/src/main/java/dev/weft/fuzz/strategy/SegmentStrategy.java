@@ -17,7 +17,9 @@ import dev.weft.graph.segment.Segments;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.strategy.PartialOrderSampling;
 import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
@@ -50,8 +52,9 @@ import java.util.function.LongPredicate;
  *   <li>A run in which two threads took two monitors in opposite orders, at different times, gets a
  *       schedule that makes them hold one each ({@link LockOrderInversions}), queued before all
  *       others, once per inversion (by the sites of the four enters).
- *   <li>When nothing is queued or seeded, a fresh run comes from PCT and random walk in turn; the
- *       very first run is non-preemptive.
+ *   <li>When nothing is queued or seeded, a fresh run comes from PCT, PCTVB, POS or random walk,
+ *       whichever has lately been adding new keys ({@link FreshRunPortfolio}); the very first run
+ *       is non-preemptive.
  * </ol>
  *
  * Everything is in memory; a key is targeted at most once per campaign (plus its retries).
@@ -84,7 +87,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final ScheduleQueue queue = new ScheduleQueue(MAX_QUEUED, MAX_QUEUED_BYTES);
   private final List<String> notes = new ArrayList<>();
   private final Pct pct;
-  private final RandomWalk randomWalk;
+  private final FreshRunPortfolio portfolio;
+  private FreshRunPortfolio.Arm currentArm;
   private final LongArrayList lastNewKeys = new LongArrayList();
   private final LongArrayList lastRealisedConflicts = new LongArrayList();
   private final ArrayDeque<Seed> seeds = new ArrayDeque<>();
@@ -129,7 +133,14 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     this.analysis = new WindowedAnalysis(siteKeys, options, budget);
     this.mutation = new InterleavingMutation(new Random(seed), SCHEDULES_PER_ROUND);
     this.pct = new Pct(depth, seed ^ 0x5EED);
-    this.randomWalk = new RandomWalk(seed ^ 0xFACE);
+    this.portfolio =
+        new FreshRunPortfolio(
+            List.of(
+                new FreshRunPortfolio.Arm("pct", pct),
+                new FreshRunPortfolio.Arm("pctvb", new Pctvb(depth, seed ^ 0x7B7B)),
+                new FreshRunPortfolio.Arm("pos", new PartialOrderSampling(seed ^ 0x9057)),
+                new FreshRunPortfolio.Arm("random", new RandomWalk(seed ^ 0xFACE))),
+            seed ^ 0xBA4D17);
   }
 
   @Override
@@ -138,6 +149,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     lastNewKeys.clear();
     lastRealisedConflicts.clear();
     currentPlan = queue.poll();
+    currentArm = null;
     seedRun = false;
     seedEntry = null;
     if (currentPlan != null) {
@@ -154,8 +166,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       current = new ScheduleFollower(null);
       lastOrigin = "first";
     } else {
-      current = freshRuns % 2 == 0 ? pct : randomWalk;
-      lastOrigin = current == pct ? "pct" : "random";
+      currentArm = portfolio.choose();
+      current = currentArm.strategy;
+      lastOrigin = currentArm.name;
     }
     current.beginRun(runNumber);
   }
@@ -217,6 +230,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       }
     }
     int newKeys = lastNewKeys.size();
+    if (currentArm != null) {
+      portfolio.reward(currentArm, newKeys);
+    }
     if (currentPlan != null) {
       checkTargets(graph, segments, rfKeys);
     }
@@ -428,6 +444,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     out.put("largestGraph", largestGraph);
     out.put("windowedRuns", windowedRuns);
     out.put("planningOutOfMemory", planningFailures);
+    out.putAll(portfolio.stats());
     return out;
   }
 
@@ -451,6 +468,10 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
 
   @Override
   public String describe() {
-    return "segment(fresh runs: " + pct.describe() + ", random)";
+    StringBuilder arms = new StringBuilder();
+    for (FreshRunPortfolio.Arm arm : portfolio.arms()) {
+      arms.append(arms.length() == 0 ? "" : ", ").append(arm.strategy.describe());
+    }
+    return "segment(fresh runs chosen by yield among " + arms + ")";
   }
 }
