@@ -29,7 +29,15 @@ import java.util.List;
  */
 public final class StrategyBench {
   private static final String[] ALL_STRATEGIES = {
-    "random", "pct:2", "pct:3", "pctvb:2", "pctvb:3", "pos", "segment-segments-only", "segment"
+    "random",
+    "pct:2",
+    "pct:3",
+    "pctvb:2",
+    "pctvb:3",
+    "pos",
+    "surw",
+    "segment-segments-only",
+    "segment"
   };
 
   /** The parameterised families, each at these sizes (writers). */

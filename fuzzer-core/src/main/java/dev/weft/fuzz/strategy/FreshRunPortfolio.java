@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * Chooses which strategy makes each fresh run of segment (a run that follows no plan and replays no
- * seed): a multi-armed bandit over PCT, PCTVB, POS and random walk, rewarded when the run adds a
- * coverage key nobody had seen. Thompson sampling: every arm keeps a Beta(1 + successes, 1 +
+ * seed): a multi-armed bandit over PCT, PCTVB, POS, SURW and random walk, rewarded when the run
+ * adds a coverage key nobody had seen. Thompson sampling: every arm keeps a Beta(1 + successes, 1 +
  * failures) belief about its chance of a new key; each fresh run draws from every belief and the
  * largest draw chooses. Which strategy pays changes as a campaign goes on (PCT's easy orders are
  * exhausted first), so the counts are discounted by {@value #DISCOUNT} at every reward: the beliefs

@@ -22,6 +22,7 @@ import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
+import dev.weft.runtime.strategy.Surw;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
@@ -52,9 +53,9 @@ import java.util.function.LongPredicate;
  *   <li>A run in which two threads took two monitors in opposite orders, at different times, gets a
  *       schedule that makes them hold one each ({@link LockOrderInversions}), queued before all
  *       others, once per inversion (by the sites of the four enters).
- *   <li>When nothing is queued or seeded, a fresh run comes from PCT, PCTVB, POS or random walk,
- *       whichever has lately been adding new keys ({@link FreshRunPortfolio}); the very first run
- *       is non-preemptive.
+ *   <li>When nothing is queued or seeded, a fresh run comes from PCT, PCTVB, POS, SURW or random
+ *       walk, whichever has lately been adding new keys ({@link FreshRunPortfolio}); the very first
+ *       run is non-preemptive.
  * </ol>
  *
  * Everything is in memory; a key is targeted at most once per campaign (plus its retries).
@@ -139,6 +140,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
                 new FreshRunPortfolio.Arm("pct", pct),
                 new FreshRunPortfolio.Arm("pctvb", new Pctvb(depth, seed ^ 0x7B7B)),
                 new FreshRunPortfolio.Arm("pos", new PartialOrderSampling(seed ^ 0x9057)),
+                new FreshRunPortfolio.Arm("surw", new Surw(seed ^ 0x5C4F)),
                 new FreshRunPortfolio.Arm("random", new RandomWalk(seed ^ 0xFACE))),
             seed ^ 0xBA4D17);
   }

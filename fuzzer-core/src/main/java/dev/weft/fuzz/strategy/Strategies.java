@@ -7,13 +7,14 @@ import dev.weft.runtime.strategy.PartialOrderSampling;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.Surw;
 import dev.weft.runtime.trace.SiteTable;
 import java.util.Locale;
 import java.util.function.IntToLongFunction;
 
 /** Builds a strategy from its command-line name. */
 public final class Strategies {
-  public static final String NAMES = "segment, pct, pctvb, pos, random";
+  public static final String NAMES = "segment, pct, pctvb, pos, surw, random";
 
   private Strategies() {}
 
@@ -45,6 +46,8 @@ public final class Strategies {
         return new Pctvb(depth, seed);
       case "pos":
         return new PartialOrderSampling(seed);
+      case "surw":
+        return new Surw(seed);
       default:
         throw new IllegalArgumentException("unknown strategy '" + name + "'; available: " + NAMES);
     }

@@ -3,8 +3,6 @@ package dev.weft.runtime.strategy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.api.SchedulingPoint;
-import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,85 +140,5 @@ class PctvbTest {
             0,
             null));
     return order;
-  }
-
-  /** Threads that are always enabled until their script of variable accesses ends. */
-  private static final class ScriptedPoint implements SchedulingPoint {
-    private final long[][] program;
-    private final int[] next;
-    private int current;
-    private int steps;
-
-    ScriptedPoint(long[][] program) {
-      this.program = program;
-      this.next = new int[program.length];
-    }
-
-    void advance(int thread) {
-      next[thread]++;
-      current = thread;
-      steps++;
-    }
-
-    private int[] enabled() {
-      return java.util.stream.IntStream.range(0, program.length)
-          .filter(t -> next[t] < program[t].length)
-          .toArray();
-    }
-
-    @Override
-    public int step() {
-      return steps;
-    }
-
-    @Override
-    public int currentThread() {
-      return current;
-    }
-
-    @Override
-    public int enabledCount() {
-      return enabled().length;
-    }
-
-    @Override
-    public int enabledThread(int i) {
-      return enabled()[i];
-    }
-
-    @Override
-    public int threadCount() {
-      return program.length;
-    }
-
-    @Override
-    public EventKind pendingKind(int thread) {
-      return EventKind.READ;
-    }
-
-    @Override
-    public long pendingLocation(int thread) {
-      return pendingVariable(thread);
-    }
-
-    @Override
-    public int pendingSite(int thread) {
-      return 1;
-    }
-
-    @Override
-    public long pendingVariable(int thread) {
-      return next[thread] < program[thread].length ? program[thread][next[thread]] : NO_VARIABLE;
-    }
-
-    @Override
-    public int pendingIndexInThread(int thread) {
-      return next[thread];
-    }
-
-    @Override
-    public String threadName(int thread) {
-      return thread == 0 ? "main" : "main." + thread;
-    }
   }
 }

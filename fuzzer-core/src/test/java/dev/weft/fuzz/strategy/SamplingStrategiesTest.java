@@ -6,18 +6,21 @@ import dev.weft.examples.Catalog;
 import dev.weft.examples.Example;
 import dev.weft.fuzz.Harness;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.ReplayStrategy;
+import dev.weft.runtime.strategy.Surw;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code --strategy pctvb} on seed 000's and seed 001's programs: it finds their bugs and the
- * findings replay; their correct twins give no finding.
+ * {@code --strategy pctvb} on seed 000's and seed 001's programs, and {@code --strategy surw} on
+ * every bundled program: they find the bugs and the findings replay; the correct twins give no
+ * finding.
  */
-class PctvbSearchTest {
+class SamplingStrategiesTest {
   private static final int CAP = 3_000;
   private static final int TWIN_RUNS = 300;
 
@@ -43,14 +46,47 @@ class PctvbSearchTest {
     return seedPrograms(false);
   }
 
+  /**
+   * Every bug but two: SURW found BluetoothDriver in 3 of 10 seeds and ExecutorLostUpdate in 1 of
+   * 10 within 3 s in {@code scripts/bench-strategies} (random walks: 10 and 6 of 10); why is not
+   * analysed yet. The segment strategy's portfolio runs SURW only as long as it pays.
+   */
+  static Stream<Example> surwBuggy() {
+    return Catalog.buggy().stream()
+        .filter(
+            e ->
+                !e.mainClass().endsWith(".BluetoothDriver")
+                    && !e.mainClass().endsWith(".ExecutorLostUpdate"));
+  }
+
+  static Stream<Example> allTwins() {
+    return Catalog.twins().stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("surwBuggy")
+  void surwFindsTheBugAndItReplays(Example example) throws Exception {
+    findsAndReplays(example, new Surw(11), "surw");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("allTwins")
+  void surwGivesNoFindingOnCorrectTwins(Example example) throws Exception {
+    quiet(example, new Surw(11));
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("buggy")
-  void findsTheBugAndItReplays(Example example) throws Exception {
+  void pctvbFindsTheBugAndItReplays(Example example) throws Exception {
+    findsAndReplays(example, new Pctvb(3, 11), "pctvb");
+  }
+
+  private static void findsAndReplays(Example example, Strategy strategy, String name)
+      throws Exception {
     RunExecutor executor = Harness.forExample(example);
-    Pctvb pctvb = new Pctvb(3, 11);
     RunResult found = null;
     for (int run = 1; run <= CAP && found == null; run++) {
-      RunResult r = executor.execute(pctvb, run);
+      RunResult r = executor.execute(strategy, run);
       assertThat(r.outcome())
           .as("%s run %d: %s", example, run, r.diagnostic())
           .isIn(RunResult.Outcome.PASSED, RunResult.Outcome.FAILED);
@@ -58,18 +94,21 @@ class PctvbSearchTest {
         found = r;
       }
     }
-    assertThat(found).as("%s: no bug in %d runs of pctvb", example, CAP).isNotNull();
+    assertThat(found).as("%s: no bug in %d runs of %s", example, CAP, name).isNotNull();
     RunResult replay = executor.execute(new ReplayStrategy(found.decisions()), 1);
     assertThat(replay.failure().signature()).isEqualTo(found.failure().signature());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("twins")
-  void correctTwinsGiveNoFinding(Example example) throws Exception {
+  void pctvbGivesNoFindingOnCorrectTwins(Example example) throws Exception {
+    quiet(example, new Pctvb(3, 11));
+  }
+
+  private static void quiet(Example example, Strategy strategy) throws Exception {
     RunExecutor executor = Harness.forExample(example);
-    Pctvb pctvb = new Pctvb(3, 11);
     for (int run = 1; run <= TWIN_RUNS; run++) {
-      RunResult r = executor.execute(pctvb, run);
+      RunResult r = executor.execute(strategy, run);
       assertThat(r.failed()).as("%s run %d: %s", example, run, r.failure()).isFalse();
     }
   }
