@@ -2,8 +2,6 @@ package dev.weft.runtime.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.RepeatedTest;
@@ -119,26 +117,8 @@ class PctvbTest {
     return continueRun(pctvb, program);
   }
 
-  /** Plays the scripted program to its end under {@code pctvb}; returns who ran each step. */
+  /** Plays the scripted program to its end under {@code pctvb}, already begun. */
   private static List<Integer> continueRun(Pctvb pctvb, long[][] program) {
-    ScriptedPoint point = new ScriptedPoint(program);
-    List<Integer> order = new ArrayList<>();
-    while (point.enabledCount() > 0) {
-      int thread = point.enabledThread(pctvb.choose(point));
-      order.add(thread);
-      point.advance(thread);
-    }
-    pctvb.endRun(
-        new RunResult(
-            RunResult.Outcome.PASSED,
-            List.of(),
-            List.of(),
-            new Trace(),
-            new int[0],
-            List.of("main", "main.1"),
-            order.size(),
-            0,
-            null));
-    return order;
+    return ScriptedPoint.play(pctvb, program);
   }
 }

@@ -1,7 +1,12 @@
 package dev.weft.runtime.strategy;
 
+import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A scripted run for strategy tests: each thread is a list of variable accesses and stays enabled
@@ -16,6 +21,36 @@ final class ScriptedPoint implements SchedulingPoint {
   ScriptedPoint(long[][] program) {
     this.program = program;
     this.next = new int[program.length];
+  }
+
+  /**
+   * Plays {@code program} to its end under {@code strategy} (whose run has begun), ends the run,
+   * and returns which thread ran each step.
+   */
+  static List<Integer> play(Strategy strategy, long[][] program) {
+    ScriptedPoint point = new ScriptedPoint(program);
+    List<Integer> order = new ArrayList<>();
+    while (point.enabledCount() > 0) {
+      int thread = point.enabledThread(strategy.choose(point));
+      order.add(thread);
+      point.advance(thread);
+    }
+    List<String> names = new ArrayList<>();
+    for (int t = 0; t < program.length; t++) {
+      names.add(point.threadName(t));
+    }
+    strategy.endRun(
+        new RunResult(
+            RunResult.Outcome.PASSED,
+            List.of(),
+            List.of(),
+            new Trace(),
+            new int[0],
+            names,
+            order.size(),
+            0,
+            null));
+    return order;
   }
 
   void advance(int thread) {

@@ -2,9 +2,6 @@ package dev.weft.runtime.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.trace.Trace;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -69,27 +66,8 @@ class SurwTest {
     return -1;
   }
 
-  /** Plays the scripted program to its end under {@code surw}; returns who ran each step. */
   private static List<Integer> run(Surw surw, long[][] program) {
     surw.beginRun(1);
-    ScriptedPoint point = new ScriptedPoint(program);
-    List<Integer> order = new ArrayList<>();
-    while (point.enabledCount() > 0) {
-      int thread = point.enabledThread(surw.choose(point));
-      order.add(thread);
-      point.advance(thread);
-    }
-    surw.endRun(
-        new RunResult(
-            RunResult.Outcome.PASSED,
-            List.of(),
-            List.of(),
-            new Trace(),
-            new int[0],
-            List.of("main", "main.1"),
-            order.size(),
-            0,
-            null));
-    return order;
+    return ScriptedPoint.play(surw, program);
   }
 }
