@@ -82,7 +82,7 @@ class SegmentStrategyTest {
 
   /** N threads around a ring of monitors: the cycle is planned as a whole, found at once. */
   @ParameterizedTest(name = "LockRing({0})")
-  @ValueSource(ints = {3, 8})
+  @ValueSource(ints = {3, 50})
   void plansTheDeadlockOfALockRingAtOnce(int threads) throws Exception {
     RunExecutor executor =
         Harness.executor(

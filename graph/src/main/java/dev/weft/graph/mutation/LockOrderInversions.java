@@ -23,10 +23,10 @@ import java.util.function.LongPredicate;
  */
 public final class LockOrderInversions {
   /** The most threads in one cycle. */
-  static final int MAX_THREADS = 8;
+  static final int MAX_THREADS = 128;
 
   /** Search steps per run at most: a run with thousands of nestings stays cheap. */
-  static final int MAX_STEPS = 100_000;
+  static final int MAX_STEPS = 1_000_000;
 
   private LockOrderInversions() {}
 
