@@ -1,6 +1,7 @@
 /**
- * Parameterised programs for measuring search power as a bug gets harder with the thread count:
- * writers and one checker, two-phase publication. Not in the catalog (the tests do not run every
- * size); {@code scripts/bench-strategies} runs them at several sizes.
+ * Parameterised programs for measuring search power as a bug gets harder with its size (threads or
+ * tasks): writers and one checker, two-phase publication, a ring of monitors, a work-stealing
+ * deque. Not in the catalog (the tests do not run every size); {@code scripts/bench-strategies}
+ * runs them at several sizes.
  */
 package dev.weft.examples.families;

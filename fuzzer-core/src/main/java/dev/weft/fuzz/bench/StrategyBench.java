@@ -42,7 +42,7 @@ public final class StrategyBench {
 
   /** The parameterised families, each at these sizes (writers). */
   private static final String[] FAMILIES = {
-    "HalfPublishedEndpoint", "TornEndpoint", "TwoPhaseTotal", "LockRing"
+    "HalfPublishedEndpoint", "TornEndpoint", "TwoPhaseTotal", "LockRing", "StealingDeque"
   };
 
   private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
