@@ -100,14 +100,14 @@
   }
 
   var CHARTS = [
-    { id: "coverage", title: "Segment coverage", series: coverageSeries, markers: true },
+    { id: "coverage", title: "Coverage keys (segments and reads-from)", series: coverageSeries, markers: true },
     { id: "newKeyRate", title: "Rate of new keys", series: rateSeries, rate: true },
     { id: "execsPerSecond", title: "Executions per second", series: execSeries },
     { id: "corpus", title: "Corpus entries and pending plans", series: function (c) {
       return [{ label: prefixed(c, "corpus entries"), values: c.rows.corpus, width: 2 },
               { label: prefixed(c, "pending plans"), values: c.rows.pending, width: 1 }];
     } },
-    { id: "realised", title: "Planned segments realised (%)", series: function (c) {
+    { id: "realised", title: "Planned targets realised (%)", series: function (c) {
       return [{ label: prefixed(c, "realised %"), values: c.rows.realised, width: 2 }];
     } },
     { id: "skipped", title: "Skipped runs (total)", series: function (c) {

@@ -12,10 +12,14 @@ import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Compares strategies on every bundled bug, side by side in one JVM: for each example and strategy,
@@ -54,7 +58,7 @@ public final class StrategyBench {
    * optional seconds per search (5), optional comma-separated strategies (all).
    */
   public static void main(String[] args) throws Exception {
-    Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
+    Path examples = snapshot(Path.of(args.length > 0 ? args[0] : "examples/target/classes"));
     int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
     int cap = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
     String filter = args.length > 3 ? args[3] : "";
@@ -104,6 +108,35 @@ public final class StrategyBench {
       }
       System.out.println();
     }
+  }
+
+  /**
+   * A copy of the examples' classes that lives as long as the benchmark, so that rebuilding the
+   * examples while it runs (it takes an hour with every family) cannot pull classes from under it.
+   */
+  private static Path snapshot(Path classes) throws IOException {
+    Path copy = Files.createTempDirectory("weft-bench-examples");
+    try (Stream<Path> files = Files.walk(classes)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path to = copy.resolve(classes.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(f, to);
+        }
+      }
+    }
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try (Stream<Path> files = Files.walk(copy)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                  } catch (IOException e) {
+                    // a temporary directory left behind is harmless
+                  }
+                }));
+    return copy;
   }
 
   private record Result(
