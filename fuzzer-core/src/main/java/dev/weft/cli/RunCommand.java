@@ -81,12 +81,24 @@ public final class RunCommand implements Callable<Integer> {
           "Search strategy: "
               + Strategies.NAMES
               + " (default: ${DEFAULT-VALUE}). segment: coverage-guided; every run's"
-              + " interleaving graph is cut into segments, and schedules are planned toward"
-              + " segments not seen yet (fresh runs from pct and random when none are left)."
-              + " pct: random priorities with d-1 change points. pos: partial order sampling, a"
+              + " interleaving graph is cut into segments and its reads into what each saw, and"
+              + " schedules are planned toward segments and reads-from not seen yet (fresh runs"
+              + " from pct, pctvb, pos, surw and random, whichever pays, when none are left)."
+              + " pct: random priorities with d-1 change points. pctvb: the change points only on"
+              + " accesses to d-1 variables chosen per run. pos: partial order sampling, a"
               + " random priority per pending event, drawn again for the events that race with"
-              + " the one that just ran. random: a random thread at every point.")
+              + " the one that just ran. surw: each thread drawn with weight its events left, on"
+              + " the accesses to shared variables. random: a random thread at every point.")
   String strategy;
+
+  @Option(
+      names = "--threads-bound",
+      defaultValue = "0",
+      paramLabel = "T",
+      description =
+          "Thread bounding for pct and pctvb: change points fall only on the steps of T threads"
+              + " chosen at random per run (0: all threads; default: ${DEFAULT-VALUE}).")
+  int threadsBound;
 
   @Option(
       names = "--depth",
@@ -229,6 +241,10 @@ public final class RunCommand implements Callable<Integer> {
       err.println("weft: --max-steps and --depth must be positive");
       return WeftCli.USAGE;
     }
+    if (threadsBound < 0) {
+      err.println("weft: --threads-bound must be 0 (off) or positive");
+      return WeftCli.USAGE;
+    }
     if (graphEvents < GraphBudget.MIN_EVENTS) {
       err.println("weft: --graph-events must be at least " + GraphBudget.MIN_EVENTS);
       return WeftCli.USAGE;
@@ -248,7 +264,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     RaceMode raceMode;
     try {
-      strategyDescription = Strategies.create(strategy, depth, 0, id -> 0L).describe();
+      strategyDescription =
+          Strategies.create(strategy, depth, threadsBound, 0, id -> 0L, GraphBudget.DEFAULT)
+              .describe();
       raceMode = RaceMode.parse(races);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
@@ -260,6 +278,7 @@ public final class RunCommand implements Callable<Integer> {
             cp,
             strategy,
             depth,
+            threadsBound,
             chosenSeed,
             budget,
             time,

@@ -77,6 +77,49 @@ class WeftCliTest extends CliTestSupport {
   }
 
   @Test
+  void threadBoundingIsAnOptionOfPctAndPctvbOnly() throws Exception {
+    Path findings = dir.resolve("bounded");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.pct.FlagX",
+            "--args",
+            "10",
+            "10",
+            "--cp",
+            examples(),
+            "--strategy",
+            "pctvb",
+            "--threads-bound",
+            "1",
+            "--seed",
+            "3",
+            "--iterations",
+            "3000",
+            "--no-minimize",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(stderr()).contains("pctvb(d=3, v=2, t=1)");
+    assertThat(
+            WeftCli.execute(
+                "run",
+                "--main",
+                "dev.weft.examples.pct.FlagX",
+                "--cp",
+                examples(),
+                "--strategy",
+                "random",
+                "--threads-bound",
+                "1",
+                "--out",
+                dir.resolve("refused").toString()))
+        .isEqualTo(WeftCli.USAGE);
+    assertThat(stderr()).contains("--threads-bound applies to pct and pctvb, not to random");
+  }
+
+  @Test
   void oneRunGivesTheExceptionAndTheDeadlockItCausesAndEachReplays() throws Exception {
     Path findings = dir.resolve("two");
     int code =

@@ -2,6 +2,7 @@ package dev.weft.fuzz.bench;
 
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -166,7 +167,13 @@ public final class StrategyBench {
                   depth,
                   seed,
                   SegmentOptions.DEFAULT.withReadsFrom(false))
-              : Strategies.create(parts[0], depth, seed, Strategies.siteKeys(sites));
+              : Strategies.create(
+                  parts[0],
+                  depth,
+                  parts.length > 2 ? Integer.parseInt(parts[2].substring(1)) : 0,
+                  seed,
+                  Strategies.siteKeys(sites),
+                  GraphBudget.DEFAULT);
       long start = System.nanoTime();
       int run = 0;
       boolean found = false;

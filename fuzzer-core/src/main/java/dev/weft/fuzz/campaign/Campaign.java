@@ -74,7 +74,8 @@ public final class Campaign {
         config,
         progress,
         (c, siteKeys) ->
-            Strategies.create(c.strategy(), c.depth(), c.seed(), siteKeys, c.graphBudget()));
+            Strategies.create(
+                c.strategy(), c.depth(), c.threadsBound(), c.seed(), siteKeys, c.graphBudget()));
   }
 
   /** A campaign whose strategy is made by {@code strategies} instead of from its name. */

@@ -12,6 +12,7 @@ import java.util.List;
 /**
  * The settings of one campaign, as parsed from the command line.
  *
+ * @param threadsBound thread bounding of pct and pctvb (0: off)
  * @param iterations stop after this many executions (0: no limit)
  * @param time stop after this long (null: no limit)
  * @param jvmOptions the options of the JVM the campaign runs in, recorded in each finding
@@ -27,6 +28,7 @@ public record CampaignConfig(
     List<Path> classPath,
     String strategy,
     int depth,
+    int threadsBound,
     long seed,
     long iterations,
     Duration time,

@@ -35,15 +35,34 @@ public final class Strategies {
    */
   public static Strategy create(
       String name, int depth, long seed, IntToLongFunction siteKeys, GraphBudget budget) {
-    switch (name.toLowerCase(Locale.ROOT)) {
+    return create(name, depth, 0, seed, siteKeys, budget);
+  }
+
+  /**
+   * @param threadsBound thread bounding of {@code pct} and {@code pctvb} (0: off); an error with
+   *     any other strategy
+   */
+  public static Strategy create(
+      String name,
+      int depth,
+      int threadsBound,
+      long seed,
+      IntToLongFunction siteKeys,
+      GraphBudget budget) {
+    String key = name.toLowerCase(Locale.ROOT);
+    if (threadsBound > 0 && !key.equals("pct") && !key.equals("pctvb")) {
+      throw new IllegalArgumentException(
+          "--threads-bound applies to pct and pctvb, not to " + name);
+    }
+    switch (key) {
       case "segment":
         return new SegmentStrategy(siteKeys, depth, seed, SegmentOptions.DEFAULT, budget);
       case "random":
         return new RandomWalk(seed);
       case "pct":
-        return new Pct(depth, seed);
+        return new Pct(depth, seed, threadsBound);
       case "pctvb":
-        return new Pctvb(depth, seed);
+        return new Pctvb(depth, seed, threadsBound);
       case "pos":
         return new PartialOrderSampling(seed);
       case "surw":

@@ -47,6 +47,7 @@ class CampaignEndingTest {
         List.of(Harness.examplesPath(), Harness.testTargetsPath()),
         strategy,
         3,
+        0,
         7,
         iterations,
         null,

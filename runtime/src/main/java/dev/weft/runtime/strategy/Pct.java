@@ -26,7 +26,12 @@ public final class Pct implements Strategy {
   private static final int DEFAULT_STEPS = 64;
 
   private final int depth;
+  private final int threadsBound;
   private final SplittableRandom random;
+  private boolean[] bounded = new boolean[0];
+  private int boundSteps;
+  private int lastStep;
+  private int maxBoundSteps;
   private int maxThreadsSeen = 2;
   private int maxStepsSeen;
   private double[] priority = new double[8];
@@ -37,10 +42,23 @@ public final class Pct implements Strategy {
   private double lowest;
 
   public Pct(int depth, long seed) {
+    this(depth, seed, 0);
+  }
+
+  /**
+   * @param threadsBound thread bounding (seed 001): with {@code t > 0}, each run chooses {@code t}
+   *     of the threads at random and change points fall only on their steps, drawn over the most
+   *     steps such threads made in one earlier run; 0 for plain PCT
+   */
+  public Pct(int depth, long seed, int threadsBound) {
     if (depth < 1) {
       throw new IllegalArgumentException("PCT depth must be at least 1, got " + depth);
     }
+    if (threadsBound < 0) {
+      throw new IllegalArgumentException("thread bound must be >= 0, got " + threadsBound);
+    }
     this.depth = depth;
+    this.threadsBound = threadsBound;
     this.random = new SplittableRandom(seed);
   }
 
@@ -56,7 +74,8 @@ public final class Pct implements Strategy {
   @Override
   public void beginRun(long runNumber) {
     beginRunWithoutChangePoints();
-    int k = estimatedSteps();
+    int k =
+        threadsBound == 0 ? estimatedSteps() : maxBoundSteps == 0 ? DEFAULT_STEPS : maxBoundSteps;
     changeSteps = new int[depth - 1];
     for (int i = 0; i < changeSteps.length; i++) {
       int candidate;
@@ -84,9 +103,33 @@ public final class Pct implements Strategy {
       initial[j] = tmp;
     }
     changeSteps = new int[0];
+    if (threadsBound > 0) {
+      bounded = new boolean[n];
+      int[] order = new int[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      for (int i = 0; i < Math.min(threadsBound, n); i++) {
+        int j = i + random.nextInt(n - i);
+        int tmp = order[i];
+        order[i] = order[j];
+        order[j] = tmp;
+        bounded[order[i]] = true;
+      }
+    }
+    boundSteps = 0;
+    lastStep = 0;
     assigned = 0;
     lowest = 0;
     Arrays.fill(yields, 0);
+  }
+
+  /**
+   * Whether change points may fall on {@code thread}'s steps in this run: always without thread
+   * bounding, else only for the threads chosen for the run.
+   */
+  boolean inBound(int thread) {
+    return threadsBound == 0 || (thread < bounded.length && bounded[thread]);
   }
 
   /** Drops {@code thread}'s priority to {@code value} (a change point's), now. */
@@ -122,12 +165,25 @@ public final class Pct implements Strategy {
   public int choose(SchedulingPoint point) {
     assignUpTo(point.threadCount());
     int current = point.currentThread();
-    int step = point.step();
-    for (int i = 0; i < changeSteps.length; i++) {
-      if (changeSteps[i] == step) {
-        priority[current] = i + 1;
-        changeSteps[i] = -1;
+    if (threadsBound == 0) {
+      int step = point.step();
+      for (int i = 0; i < changeSteps.length; i++) {
+        if (changeSteps[i] == step) {
+          priority[current] = i + 1;
+          changeSteps[i] = -1;
+        }
       }
+    } else if (point.step() > lastStep) {
+      if (inBound(current)) {
+        boundSteps += point.step() - lastStep;
+        for (int i = 0; i < changeSteps.length; i++) {
+          if (changeSteps[i] > 0 && changeSteps[i] <= boundSteps) {
+            priority[current] = i + 1;
+            changeSteps[i] = -1;
+          }
+        }
+      }
+      lastStep = point.step();
     }
     EventKind next = point.pendingKind(current);
     if (next == EventKind.THREAD_YIELD || next == EventKind.THREAD_SLEEP) {
@@ -152,11 +208,12 @@ public final class Pct implements Strategy {
   @Override
   public void endRun(RunResult result) {
     maxStepsSeen = Math.max(maxStepsSeen, result.steps());
+    maxBoundSteps = Math.max(maxBoundSteps, boundSteps);
     maxThreadsSeen = Math.max(maxThreadsSeen, result.threadNames().size());
   }
 
   @Override
   public String describe() {
-    return "pct(d=" + depth + ")";
+    return "pct(d=" + depth + (threadsBound > 0 ? ", t=" + threadsBound : "") + ")";
   }
 }

@@ -27,6 +27,7 @@ import java.util.SplittableRandom;
 public final class Pctvb implements Strategy {
   private final int depth;
   private final int variables;
+  private final int threadsBound;
   private final SplittableRandom random;
   private final Pct priorities;
   private final LongArrayList known = new LongArrayList();
@@ -38,13 +39,22 @@ public final class Pctvb implements Strategy {
   private long lastVariable;
 
   public Pctvb(int depth, long seed) {
+    this(depth, seed, 0);
+  }
+
+  /**
+   * @param threadsBound thread bounding (seed 001): with {@code t > 0}, only the accesses of {@code
+   *     t} threads chosen per run are counted and can be change points; 0 for none
+   */
+  public Pctvb(int depth, long seed, int threadsBound) {
     if (depth < 1) {
       throw new IllegalArgumentException("PCTVB depth must be at least 1, got " + depth);
     }
     this.depth = depth;
     this.variables = Math.max(1, depth - 1);
     this.random = new SplittableRandom(seed);
-    this.priorities = new Pct(depth, seed ^ 0x9C7B);
+    this.priorities = new Pct(depth, seed ^ 0x9C7B, threadsBound);
+    this.threadsBound = threadsBound;
   }
 
   /** The variables chosen for the current run. */
@@ -110,7 +120,9 @@ public final class Pctvb implements Strategy {
 
   @Override
   public int choose(SchedulingPoint point) {
-    if (lastThread >= 0 && lastVariable != SchedulingPoint.NO_VARIABLE) {
+    if (lastThread >= 0
+        && lastVariable != SchedulingPoint.NO_VARIABLE
+        && priorities.inBound(lastThread)) {
       int count = accesses.addTo(lastVariable, 1) + 1;
       for (int r = 0; r < chosen.length; r++) {
         if (chosen[r] == lastVariable) {
@@ -131,7 +143,9 @@ public final class Pctvb implements Strategy {
 
   @Override
   public void endRun(RunResult result) {
-    if (lastThread >= 0 && lastVariable != SchedulingPoint.NO_VARIABLE) {
+    if (lastThread >= 0
+        && lastVariable != SchedulingPoint.NO_VARIABLE
+        && priorities.inBound(lastThread)) {
       accesses.addTo(lastVariable, 1);
     }
     for (var e : accesses.long2IntEntrySet()) {
@@ -147,7 +161,12 @@ public final class Pctvb implements Strategy {
 
   @Override
   public String describe() {
-    return "pctvb(d=" + depth + ", v=" + variables + ")";
+    return "pctvb(d="
+        + depth
+        + ", v="
+        + variables
+        + (threadsBound > 0 ? ", t=" + threadsBound : "")
+        + ")";
   }
 
   /** How the runs so far accessed each variable: {@code k_q}. */
