@@ -35,7 +35,8 @@ public interface SchedulingPoint {
    * The variable that event accesses, as seed 001 names variables: a static field is a variable of
    * its own, and every object allocated at one site is one variable (its fields, elements and
    * monitor alike), named by that site. {@link #NO_VARIABLE} for an event that accesses nothing
-   * (start, join, yield). Equal across the runs of one process for the same field or site.
+   * (start, join, yield). A stable hash: equal for the same field or site in every run and every
+   * process.
    */
   long pendingVariable(int thread);
 

@@ -19,6 +19,7 @@ import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Locations;
 import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.trace.StableHash;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntSet;
@@ -787,6 +788,15 @@ public final class Scheduler {
       return threads.get(thread).pendingSite;
     }
 
+    /** Stable keys of static fields by field id, filled as they are asked for. */
+    private long[] staticVariables = new long[0];
+
+    /**
+     * Named by stable hashes (the field's class and name, the allocation site's stable key), not by
+     * the process's field and site numbers: those depend on the order classes were first
+     * instrumented, which a thread another run left running can change, and a strategy that
+     * iterates over variables must choose the same way in every process.
+     */
     @Override
     public long pendingVariable(int thread) {
       long location = threads.get(thread).pendingLocation;
@@ -794,7 +804,21 @@ public final class Scheduler {
         return NO_VARIABLE;
       }
       int object = Locations.objectNumber(location);
-      return object == 0 ? location : ((long) -1 << 32) | objects.namingSite(object);
+      if (object != 0) {
+        int site = objects.namingSite(object);
+        return StableHash.mixLong(0x4845_4150L, site == 0 ? 0 : sites.get(site).stableKey());
+      }
+      int field = Locations.member(location);
+      if (field < 0) {
+        return StableHash.mixInt(0x5354_4154L, field);
+      }
+      if (field >= staticVariables.length) {
+        staticVariables = Arrays.copyOf(staticVariables, Math.max(field + 1, 2 * field));
+      }
+      if (staticVariables[field] == 0) {
+        staticVariables[field] = StableHash.mix(0x5354_4154L, fields.name(field));
+      }
+      return staticVariables[field];
     }
 
     @Override
