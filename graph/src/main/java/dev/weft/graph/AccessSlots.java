@@ -12,8 +12,9 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
  * @param slot for each event of the stretch, its location's number, or -1 if it accesses none
  * @param count how many locations were accessed
  */
-record AccessSlots(int[] slot, int count) {
-  static AccessSlots of(Trace trace, int from, int n) {
+public record AccessSlots(int[] slot, int count) {
+  /** The locations of events {@code [from, from + n)}. */
+  public static AccessSlots of(Trace trace, int from, int n) {
     Long2IntOpenHashMap slotOf = new Long2IntOpenHashMap();
     slotOf.defaultReturnValue(-1);
     int[] slot = new int[n];

@@ -219,17 +219,11 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     }
     Segments segments = analysed.segments();
     for (int i = 0; i < segments.size(); i++) {
-      if (coverage.add(segments.key(i))) {
-        lastNewKeys.add(segments.key(i));
-      }
+      cover(segments.key(i));
     }
     ReadsFromKeys rfKeys = analysed.readsFromKeys();
-    if (rfKeys != null) {
-      for (int i = 0; i < rfKeys.size(); i++) {
-        if (coverage.add(rfKeys.key(i))) {
-          lastNewKeys.add(rfKeys.key(i));
-        }
-      }
+    for (int i = 0; rfKeys != null && i < rfKeys.size(); i++) {
+      cover(rfKeys.key(i));
     }
     int newKeys = lastNewKeys.size();
     if (currentArm != null) {
@@ -262,6 +256,12 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
             newKeys == 0 ? seedEntry : null);
         deadlockPlans++;
       }
+    }
+  }
+
+  private void cover(long key) {
+    if (coverage.add(key)) {
+      lastNewKeys.add(key);
     }
   }
 
@@ -305,12 +305,6 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     for (int i = segments.size() - 1; i >= 0; i--) {
       keys.put(segments.key(i), i);
     }
-    LongOpenHashSet readKeys = new LongOpenHashSet();
-    if (rfKeys != null) {
-      for (int i = 0; i < rfKeys.size(); i++) {
-        readKeys.add(rfKeys.key(i));
-      }
-    }
     List<PlanTarget> missed = new ArrayList<>();
     for (PlanTarget target : currentPlan.plan().targets()) {
       targetsTried++;
@@ -319,7 +313,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         targetsRealised++;
         realisedConflict(graph, segments.firstEdge(realised));
         realisedConflict(graph, segments.secondEdge(realised));
-      } else if (readKeys.contains(target.key())) {
+      } else if (rfKeys != null && rfKeys.contains(target.key())) {
         targetsRealised++;
         readsFromRealised++;
       } else if (!coverage.contains(target.key())) {

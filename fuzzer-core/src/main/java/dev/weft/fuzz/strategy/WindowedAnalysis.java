@@ -10,6 +10,7 @@ import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
 import dev.weft.runtime.api.RunResult;
+import java.util.Arrays;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -84,7 +85,7 @@ final class WindowedAnalysis {
       return segments;
     }
     long[] rf = result.readsFromKeys().keys();
-    long[] all = java.util.Arrays.copyOf(segments, segments.length + rf.length);
+    long[] all = Arrays.copyOf(segments, segments.length + rf.length);
     System.arraycopy(rf, 0, all, segments.length, rf.length);
     return all;
   }

@@ -12,10 +12,7 @@ import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
-import dev.weft.runtime.instrument.Instrumenter;
-import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.strategy.RandomWalk;
-import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
@@ -50,13 +47,12 @@ class ReadsFromRunsTest {
 
   @Test
   void theTraceNamesTheWriteEachReadReturnedForFieldsArraysAtomicsAndMaps() throws Exception {
-    SiteTable sites = new SiteTable();
     RunExecutor executor =
-        new RunExecutor(
-            new Instrumenter(
-                new TargetClassPath(List.of(Harness.testTargetsPath())), sites, new FieldTable()),
+        Harness.executor(
+            Harness.testTargetsPath(),
             TargetSpec.main("dev.weft.targets.readsfrom.EveryKindOfRead", List.of()),
             RunBudget.DEFAULT);
+    SiteTable sites = executor.sites();
     Map<String, Set<Integer>> valuesSeen = new HashMap<>();
     for (int seed = 1; seed <= 40; seed++) {
       RunResult r = executor.execute(new RandomWalk(seed), 1);
@@ -152,15 +148,14 @@ class ReadsFromRunsTest {
    */
   private static int executionsToBug(
       String mainClass, int writers, long seed, SegmentOptions options, int cap) throws Exception {
-    SiteTable sites = new SiteTable();
     RunExecutor executor =
-        new RunExecutor(
-            new Instrumenter(
-                new TargetClassPath(List.of(Harness.examplesPath())), sites, new FieldTable()),
+        Harness.executor(
+            Harness.examplesPath(),
             TargetSpec.main(mainClass, List.of(Integer.toString(writers))),
             RunBudget.DEFAULT);
     Strategy segment =
-        new SegmentStrategy(Strategies.siteKeys(sites), 3, seed, options, GraphBudget.DEFAULT);
+        new SegmentStrategy(
+            Strategies.siteKeys(executor.sites()), 3, seed, options, GraphBudget.DEFAULT);
     for (int run = 1; run <= cap; run++) {
       RunResult r = executor.execute(segment, run);
       assertThat(r.outcome())

@@ -4,6 +4,7 @@ import dev.weft.graph.CriticalSections;
 import dev.weft.graph.InterleavingGraph;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongPredicate;
 
@@ -127,14 +128,17 @@ public final class LockOrderInversions {
    */
   static int[] order(InterleavingGraph g, List<Nesting> cycle) {
     int lastOuter = -1;
+    int[] waitsAfter = new int[g.threadCount()];
+    Arrays.fill(waitsAfter, Integer.MAX_VALUE);
     for (Nesting x : cycle) {
       lastOuter = Math.max(lastOuter, x.outerEnter());
+      waitsAfter[x.thread()] = x.outerEnter();
     }
     int n = g.vertexCount();
     IntArrayList order = new IntArrayList(n);
     IntArrayList held = new IntArrayList();
     for (int v = 0; v < n; v++) {
-      if (v < lastOuter && waits(g, cycle, v)) {
+      if (v < lastOuter && v > waitsAfter[g.thread(v)]) {
         held.add(v);
         continue;
       }
@@ -144,15 +148,6 @@ public final class LockOrderInversions {
       }
     }
     return order.toIntArray();
-  }
-
-  private static boolean waits(InterleavingGraph g, List<Nesting> cycle, int v) {
-    for (Nesting x : cycle) {
-      if (g.thread(v) == x.thread() && v > x.outerEnter()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static long key(InterleavingGraph g, List<Nesting> cycle) {

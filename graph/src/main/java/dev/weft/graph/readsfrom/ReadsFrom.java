@@ -1,5 +1,6 @@
 package dev.weft.graph.readsfrom;
 
+import dev.weft.graph.AccessSlots;
 import dev.weft.graph.TraceWindow;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
@@ -50,64 +51,56 @@ public final class ReadsFrom {
   public static ReadsFrom of(Trace trace, TraceWindow window) {
     int from = window.from();
     int n = window.size();
-    Long2IntOpenHashMap lastWrite = new Long2IntOpenHashMap();
-    lastWrite.defaultReturnValue(-1);
+    Long2IntOpenHashMap prefixWrite = new Long2IntOpenHashMap();
+    prefixWrite.defaultReturnValue(-1);
     for (int v = 0; v < from; v++) {
       EventKind k = trace.kind(v);
-      long location = trace.location(v);
-      if (k.writes() && k.isData() && location != Locations.NONE) {
-        lastWrite.put(location, v);
+      if (k.writes() && k.isData() && trace.location(v) != Locations.NONE) {
+        prefixWrite.put(trace.location(v), v);
       }
     }
-    Long2IntOpenHashMap slotOf = new Long2IntOpenHashMap();
-    slotOf.defaultReturnValue(-1);
+    AccessSlots access = AccessSlots.of(trace, from, n);
+    int slots = access.count();
+    int[] lastWrite = new int[slots];
+    boolean[] seen = new boolean[slots];
+    boolean[] writtenBefore = new boolean[slots];
     int[] source = new int[n];
     int[] slot = new int[n];
-    IntArrayList writeSlots = new IntArrayList();
     IntArrayList writeVertices = new IntArrayList();
-    IntArrayList before = new IntArrayList();
+    int[] writeStart = new int[slots + 1];
     for (int v = 0; v < n; v++) {
       EventKind k = trace.kind(from + v);
-      long location = trace.location(from + v);
+      int s = access.slot()[v];
       source[v] = NOT_A_READ;
       slot[v] = -1;
-      if (!k.isData() || location == Locations.NONE) {
+      if (s < 0 || !k.isData()) {
         continue;
       }
-      int s = slotOf.get(location);
-      if (s < 0) {
-        s = slotOf.size();
-        slotOf.put(location, s);
-        before.add(lastWrite.get(location) >= 0 ? 1 : 0);
+      if (!seen[s]) {
+        seen[s] = true;
+        lastWrite[s] = prefixWrite.get(trace.location(from + v));
+        writtenBefore[s] = lastWrite[s] >= 0;
       }
       slot[v] = s;
       if (k.reads()) {
-        int w = lastWrite.get(location);
+        int w = lastWrite[s];
         source[v] = w < 0 ? INITIAL : w < from ? BEFORE_WINDOW : w - from;
       }
       if (k.writes()) {
-        lastWrite.put(location, from + v);
-        writeSlots.add(s);
+        lastWrite[s] = from + v;
         writeVertices.add(v);
+        writeStart[s + 1]++;
       }
-    }
-    int slots = slotOf.size();
-    int[] writeStart = new int[slots + 1];
-    for (int i = 0; i < writeSlots.size(); i++) {
-      writeStart[writeSlots.getInt(i) + 1]++;
     }
     for (int s = 0; s < slots; s++) {
       writeStart[s + 1] += writeStart[s];
     }
-    int[] writes = new int[writeSlots.size()];
+    int[] writes = new int[writeVertices.size()];
     int[] fill = new int[slots];
-    for (int i = 0; i < writeSlots.size(); i++) {
-      int s = writeSlots.getInt(i);
-      writes[writeStart[s] + fill[s]++] = writeVertices.getInt(i);
-    }
-    boolean[] writtenBefore = new boolean[slots];
-    for (int s = 0; s < slots; s++) {
-      writtenBefore[s] = before.getInt(s) != 0;
+    for (int i = 0; i < writeVertices.size(); i++) {
+      int v = writeVertices.getInt(i);
+      int s = slot[v];
+      writes[writeStart[s] + fill[s]++] = v;
     }
     return new ReadsFrom(source, slot, writeStart, writes, writtenBefore);
   }
@@ -125,7 +118,10 @@ public final class ReadsFrom {
     return source[v];
   }
 
-  /** The number of {@code v}'s location among the window's, or -1 if it is no data access. */
+  /**
+   * The number of {@code v}'s location among the window's ({@link AccessSlots}), or -1 if it is no
+   * data access.
+   */
   public int slot(int v) {
     return slot[v];
   }

@@ -28,12 +28,15 @@ public final class ReadsFromKeys {
   private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
 
   private final long[] keys;
+  private final LongOpenHashSet keySet;
   private final int[] firstRead;
   private final int[] secondRead;
   private final boolean truncated;
 
-  private ReadsFromKeys(long[] keys, int[] firstRead, int[] secondRead, boolean truncated) {
+  private ReadsFromKeys(
+      long[] keys, LongOpenHashSet keySet, int[] firstRead, int[] secondRead, boolean truncated) {
     this.keys = keys;
+    this.keySet = keySet;
     this.firstRead = firstRead;
     this.secondRead = secondRead;
     this.truncated = truncated;
@@ -80,7 +83,7 @@ public final class ReadsFromKeys {
       }
     }
     return new ReadsFromKeys(
-        keys.toLongArray(), first.toIntArray(), second.toIntArray(), truncated);
+        keys.toLongArray(), seen, first.toIntArray(), second.toIntArray(), truncated);
   }
 
   private static void add(
@@ -161,6 +164,11 @@ public final class ReadsFromKeys {
 
   public long[] keys() {
     return keys.clone();
+  }
+
+  /** Whether the run has key {@code key}. */
+  public boolean contains(long key) {
+    return keySet.contains(key);
   }
 
   /** The (first) read of the first instance of key {@code i}. */
