@@ -24,6 +24,11 @@ final class ExampleCatalog {
     return read(examples, "buggy");
   }
 
+  /** The correct twins of the buggy examples. */
+  static List<String[]> twins(Path examples) throws Exception {
+    return read(examples, "twins");
+  }
+
   /** {@code FlagX(10,10)}, or the simple class name without arguments. */
   static String name(String[] example) {
     String simple = example[0].substring(example[0].lastIndexOf('.') + 1);

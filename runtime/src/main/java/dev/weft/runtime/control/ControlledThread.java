@@ -11,8 +11,6 @@ import dev.weft.runtime.trace.EventKind;
  * lives in that primitive's model, not here.
  */
 public final class ControlledThread {
-  private static final ThreadLocal<ControlledThread> CURRENT = new ThreadLocal<>();
-
   final Scheduler scheduler;
   final int index;
   final String stableName;
@@ -21,7 +19,11 @@ public final class ControlledThread {
   final boolean daemon;
 
   Thread logical;
-  Thread carrier;
+  Carrier carrier;
+
+  /** The carrier's work for this thread, for the controller to wait on after the run. */
+  Carrier.Assignment assignment;
+
   int children;
 
   ThreadState state = ThreadState.NEW;
@@ -68,15 +70,15 @@ public final class ControlledThread {
 
   /** The controlled thread running on the calling carrier, or null for any other thread. */
   public static ControlledThread current() {
-    return CURRENT.get();
+    return Carrier.boundToCurrent();
   }
 
   void bindToCurrentCarrier() {
-    CURRENT.set(this);
+    ((Carrier) Thread.currentThread()).bound = this;
   }
 
   void unbindCarrier() {
-    CURRENT.remove();
+    ((Carrier) Thread.currentThread()).bound = null;
   }
 
   void announce(EventKind kind, long location, int site, Object object, long timeout) {

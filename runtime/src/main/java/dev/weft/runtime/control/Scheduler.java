@@ -125,18 +125,20 @@ public final class Scheduler {
   // ---------------------------------------------------------------- run control (controller side)
 
   /**
-   * Creates the main controlled thread; its carrier runs {@code body}. The carrier is returned
-   * unstarted so the caller can start it after arranging its own bookkeeping.
+   * Starts the run: the main controlled thread runs {@code body} on a carrier from the {@link
+   * CarrierPool}, with {@code contextLoader} as its context class loader. The carrier is the main
+   * thread's {@link Thread} object, as target code sees it.
    */
-  public Thread createMainThread(Runnable body) {
+  public void startMain(Runnable body, ClassLoader contextLoader) {
     ControlledThread main = newThread("main", null, false);
-    Thread carrier = new Thread(() -> runCarrier(main, body), "weft-main");
-    carrier.setDaemon(true);
+    Carrier carrier = CarrierPool.acquire();
     main.carrier = carrier;
     main.logical = carrier;
     byLogical.put(carrier, main);
     handoff.give(main);
-    return carrier;
+    main.assignment =
+        new Carrier.Assignment("main", contextLoader, null, () -> runCarrier(main, body));
+    carrier.assign(main.assignment);
   }
 
   /** Waits up to the given time for the run to end; returns whether it did. */
@@ -171,15 +173,18 @@ public final class Scheduler {
     abortFromController(RunResult.Outcome.SKIPPED, null, diagnostic);
   }
 
-  /** The carriers of this run, for the controller to wait on after the run ends. */
-  public List<Thread> carriers() {
-    List<Thread> result = new ArrayList<>();
+  /**
+   * Waits until every carrier of this run has finished its thread's work, or the deadline passed;
+   * returns how many had not (they are abandoned: stuck in target code, never reused).
+   */
+  public int awaitCarriers(long deadlineNanos) throws InterruptedException {
+    int stuck = 0;
     for (ControlledThread t : threadSnapshot) {
-      if (t.carrier != null) {
-        result.add(t.carrier);
+      if (t.assignment != null && !t.assignment.awaitDone(deadlineNanos)) {
+        stuck++;
       }
     }
-    return result;
+    return stuck;
   }
 
   /**
@@ -624,10 +629,15 @@ public final class Scheduler {
     String name = parent.stableName + "." + (++parent.children);
     ControlledThread child = newThread(name, logical, daemons.getOrDefault(logical, parent.daemon));
     byLogical.put(logical, child);
-    Thread carrier = new Thread(() -> runCarrier(child, logical::run), "weft-" + logical.getName());
-    carrier.setDaemon(true);
+    Carrier carrier = CarrierPool.acquire();
     child.carrier = carrier;
-    carrier.start();
+    child.assignment =
+        new Carrier.Assignment(
+            logical.getName(),
+            logical.getContextClassLoader(),
+            logical,
+            () -> runCarrier(child, logical::run));
+    carrier.assign(child.assignment);
     return child;
   }
 

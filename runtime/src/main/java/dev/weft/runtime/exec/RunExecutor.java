@@ -3,6 +3,7 @@ package dev.weft.runtime.exec;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.control.ActiveRun;
+import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
@@ -43,6 +44,7 @@ public final class RunExecutor {
     this.budget = budget;
     this.races = races;
     DefinedClasses.ensureInstalled();
+    CarrierPool.enable(DefinedClasses.instrumentation());
   }
 
   public RaceMode races() {
@@ -94,14 +96,12 @@ public final class RunExecutor {
             races,
             captureStacksAt);
     strategy.beginRun(runNumber);
-    Thread main = scheduler.createMainThread(() -> invoke(entry));
-    // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
-    // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
-    main.setContextClassLoader(loader);
     long start = System.nanoTime();
     ActiveRun.activate(scheduler);
     try {
-      main.start();
+      // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
+      // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
+      scheduler.startMain(() -> invoke(entry), loader);
       watch(scheduler, start);
     } finally {
       ActiveRun.deactivate(scheduler);
@@ -171,17 +171,10 @@ public final class RunExecutor {
 
   private void awaitCarriers(Scheduler scheduler) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CARRIER_EXIT_MILLIS);
-    for (Thread carrier : scheduler.carriers()) {
-      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-      try {
-        carrier.join(Math.max(1, left));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      if (carrier.isAlive()) {
-        leakedThreads++;
-      }
+    try {
+      leakedThreads += scheduler.awaitCarriers(deadline);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -25,6 +25,7 @@ public final class DefinedClasses implements ClassFileTransformer {
   private static final Logger LOG = LoggerFactory.getLogger(DefinedClasses.class);
 
   private static boolean installed;
+  private static Instrumentation instrumentation;
   private static String unavailable;
 
   private DefinedClasses() {}
@@ -57,9 +58,15 @@ public final class DefinedClasses implements ClassFileTransformer {
     return unavailable;
   }
 
+  /** The agent's instrumentation, or null if it could not be attached. */
+  public static synchronized Instrumentation instrumentation() {
+    return instrumentation;
+  }
+
   private static synchronized void register(Instrumentation instrumentation) {
     if (!installed) {
       instrumentation.addTransformer(new DefinedClasses(), false);
+      DefinedClasses.instrumentation = instrumentation;
       installed = true;
     }
   }

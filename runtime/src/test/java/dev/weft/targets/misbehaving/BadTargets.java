@@ -32,6 +32,16 @@ public class BadTargets {
     }
   }
 
+  /**
+   * A thread that loops without any scheduling point until the test lets it go ({@code
+   * CarrierProbe.released}, which outlives the run); main returns at once.
+   */
+  public static void spinsUntilReleased() {
+    Thread spinner =
+        new Thread(dev.weft.runtime.control.CarrierProbe::spinUntilReleased, "spinner");
+    spinner.start();
+  }
+
   /** A hand-made lock: its blocking happens inside the JDK's AQS, which Weft does not model. */
   static final class Mutex extends java.util.concurrent.locks.AbstractQueuedSynchronizer {
     @Override

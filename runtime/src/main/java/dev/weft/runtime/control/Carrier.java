@@ -1,0 +1,127 @@
+package dev.weft.runtime.control;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A platform thread that executes the code of controlled threads, one logical thread at a time, and
+ * then waits in the {@link CarrierPool} for the next: creating a platform thread costs tens of
+ * microseconds, which a program with a hundred threads paid a hundred times per run. For each
+ * logical thread it wears what code running on it can observe through the JDK rather than through
+ * Weft's hooks: the name, the context class loader, the {@code ThreadLocal} values (none, and the
+ * inheritable ones its {@link Thread} object was constructed with), a clear interrupt flag, the
+ * normal priority and no uncaught-exception handler. A carrier whose logical thread never came back
+ * (stuck in a loop without scheduling points) is abandoned and, should it ever return, ends.
+ */
+public final class Carrier extends Thread {
+  private static final AtomicInteger NUMBERS = new AtomicInteger();
+
+  /** The logical thread this carrier executes now, or null; read and written by itself only. */
+  ControlledThread bound;
+
+  private volatile Assignment next;
+
+  Carrier() {
+    super("weft-carrier-" + NUMBERS.incrementAndGet());
+    setDaemon(true);
+  }
+
+  /** The controlled thread running on the calling thread, or null for any other thread. */
+  static ControlledThread boundToCurrent() {
+    return Thread.currentThread() instanceof Carrier c ? c.bound : null;
+  }
+
+  /** Hands this idle carrier its next logical thread. */
+  void assign(Assignment work) {
+    next = work;
+    LockSupport.unpark(this);
+  }
+
+  @Override
+  public void run() {
+    while (true) {
+      Assignment a;
+      while ((a = next) == null) {
+        LockSupport.park(this);
+      }
+      wear(a);
+      try {
+        a.work.run();
+      } catch (Throwable ignored) {
+        // the work reports its own failures; a carrier outlives whatever its thread did
+      } finally {
+        next = null;
+        bound = null;
+        takeOff(a);
+      }
+      boolean serveAgain = !a.abandoned && CarrierPool.release(this);
+      a.done.countDown();
+      if (!serveAgain) {
+        return;
+      }
+    }
+  }
+
+  private void wear(Assignment a) {
+    String name = "weft-" + a.name;
+    if (!name.equals(getName())) {
+      setName(name);
+    }
+    setContextClassLoader(a.contextLoader);
+    if (ThreadLocalMaps.available()) {
+      ThreadLocalMaps.replace(this, a.inherited);
+    }
+    Thread.interrupted();
+  }
+
+  private void takeOff(Assignment a) {
+    if (ThreadLocalMaps.available()) {
+      ThreadLocalMaps.replace(this, null);
+    }
+    setContextClassLoader(null);
+    setUncaughtExceptionHandler(null);
+    if (getPriority() != NORM_PRIORITY) {
+      setPriority(NORM_PRIORITY);
+    }
+    Thread.interrupted();
+  }
+
+  /** One logical thread's turn on a carrier: its code, and what it sees of the carrier. */
+  static final class Assignment {
+    final String name;
+    final ClassLoader contextLoader;
+    final Object inherited;
+    final Runnable work;
+    final CountDownLatch done = new CountDownLatch(1);
+    volatile boolean abandoned;
+
+    /**
+     * @param logical the target's {@code Thread} object, whose inheritable values the thread gets,
+     *     or null for a run's main thread, which starts without any
+     */
+    Assignment(String name, ClassLoader contextLoader, Thread logical, Runnable work) {
+      this.name = name;
+      this.contextLoader = contextLoader;
+      this.inherited =
+          logical != null && ThreadLocalMaps.available()
+              ? ThreadLocalMaps.inheritableOf(logical)
+              : null;
+      this.work = work;
+    }
+
+    /**
+     * Waits until the carrier has finished this work, or the deadline passed; then it is abandoned:
+     * its carrier will never serve again.
+     */
+    boolean awaitDone(long deadlineNanos) throws InterruptedException {
+      long left = deadlineNanos - System.nanoTime();
+      if (done.await(Math.max(1, left), TimeUnit.NANOSECONDS)) {
+        return true;
+      }
+      abandoned = true;
+      return done.getCount() == 0;
+    }
+  }
+}

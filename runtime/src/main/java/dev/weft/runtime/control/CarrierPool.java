@@ -1,0 +1,68 @@
+package dev.weft.runtime.control;
+
+import java.lang.instrument.Instrumentation;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The idle {@link Carrier}s of this process, shared by every run: a thread that finished its
+ * logical thread serves the next {@code start}, in the same run or a later one. Most recently used
+ * first, so that a run of few threads keeps using the same warm ones. Carriers are reused only when
+ * their {@code ThreadLocal} maps can be handed over ({@link ThreadLocalMaps}); otherwise every
+ * logical thread gets a new one, as before pooling.
+ */
+public final class CarrierPool {
+  /** More idle carriers than this end instead of waiting: a bound on what a pool keeps alive. */
+  static final int MAX_IDLE = 1024;
+
+  private static final ConcurrentLinkedDeque<Carrier> IDLE = new ConcurrentLinkedDeque<>();
+  private static final AtomicInteger IDLE_COUNT = new AtomicInteger();
+  private static final AtomicInteger CREATED = new AtomicInteger();
+
+  private CarrierPool() {}
+
+  /**
+   * Lets carriers be reused if their thread-local maps can be reached, with the agent's {@code
+   * instrumentation} if needed (null when there is none). Returns whether they are reused.
+   */
+  public static boolean enable(Instrumentation instrumentation) {
+    return ThreadLocalMaps.open(instrumentation);
+  }
+
+  /** Whether carriers are reused. */
+  public static boolean reusing() {
+    return ThreadLocalMaps.available();
+  }
+
+  /** Platform threads this process made as carriers so far. */
+  public static int created() {
+    return CREATED.get();
+  }
+
+  /** Carriers waiting for work now. */
+  public static int idle() {
+    return IDLE_COUNT.get();
+  }
+
+  static Carrier acquire() {
+    Carrier c = IDLE.pollFirst();
+    if (c != null) {
+      IDLE_COUNT.decrementAndGet();
+      return c;
+    }
+    c = new Carrier();
+    CREATED.incrementAndGet();
+    c.start();
+    return c;
+  }
+
+  /** Takes back a carrier whose work is done; false if it should end instead. */
+  static boolean release(Carrier c) {
+    if (!reusing() || IDLE_COUNT.get() >= MAX_IDLE) {
+      return false;
+    }
+    IDLE_COUNT.incrementAndGet();
+    IDLE.addFirst(c);
+    return true;
+  }
+}

@@ -1,0 +1,112 @@
+package dev.weft.runtime.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.Harness;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.targets.jvm.ManyThreads;
+import dev.weft.targets.jvm.ThreadIdentities;
+import dev.weft.targets.misbehaving.BadTargets;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Carriers are reused across threads and runs without one logical thread seeing another's. */
+class CarrierPoolTest {
+
+  @Test
+  void threadLocalsNamesLoadersAndInterruptsArePerLogicalThread() throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            TargetSpec.main(ThreadIdentities.class.getName(), List.of("6")), RunBudget.DEFAULT);
+    assertThat(CarrierPool.reusing()).isTrue();
+    int createdBefore = CarrierPool.created();
+    int threadsPerRun = 1 + 1 + 6 * 2;
+    int runs = 150;
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = executor.execute(run % 2 == 0 ? new RandomWalk(run) : new Pct(3, run), run);
+      assertThat(r.outcome())
+          .as("run %d: %s %s", run, r.failure(), r.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+    // the values, interrupts and priorities left behind were met by later threads: reuse happened
+    assertThat(CarrierPool.created() - createdBefore).isLessThan(threadsPerRun * 3);
+    assertThat(executor.leakedThreads()).isZero();
+  }
+
+  @Test
+  void threadCountAndHeapStayFlatOverRunsOfAHundredThreads() throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            TargetSpec.main(ManyThreads.class.getName(), List.of("100")), RunBudget.DEFAULT);
+    Pct pct = new Pct(3, 7);
+    long heapAfterWarmUp = 0;
+    int threadsAfterWarmUp = 0;
+    int createdAfterWarmUp = 0;
+    for (int run = 1; run <= 1_000; run++) {
+      RunResult r = executor.execute(pct, run);
+      assertThat(r.outcome())
+          .as("run %d: %s", run, r.failure())
+          .isEqualTo(RunResult.Outcome.PASSED);
+      if (run == 100) {
+        heapAfterWarmUp = liveHeap();
+        threadsAfterWarmUp = ManagementFactory.getThreadMXBean().getThreadCount();
+        createdAfterWarmUp = CarrierPool.created();
+      }
+    }
+    assertThat(CarrierPool.created()).isEqualTo(createdAfterWarmUp);
+    assertThat(ManagementFactory.getThreadMXBean().getThreadCount())
+        .isLessThanOrEqualTo(threadsAfterWarmUp + 2);
+    assertThat(liveHeap() - heapAfterWarmUp).isLessThan(64L << 20);
+  }
+
+  @Test
+  void aCarrierStuckInALoopIsRetiredAndRunsGoOn() throws Exception {
+    CarrierProbe.released = false;
+    RunExecutor stuck =
+        Harness.executor(
+            TargetSpec.method(BadTargets.class.getName() + "::spinsUntilReleased"),
+            new RunBudget(10_000, 30_000, 300));
+    RunResult hang = stuck.execute(new RandomWalk(1), 1);
+    assertThat(hang.failed()).isTrue();
+    assertThat(stuck.leakedThreads()).isEqualTo(1);
+    Thread spinner = carrierNamed("weft-spinner");
+    assertThat(spinner).isNotNull();
+
+    RunExecutor next =
+        Harness.executor(
+            TargetSpec.main(ThreadIdentities.class.getName(), List.of("3")), RunBudget.DEFAULT);
+    for (int run = 1; run <= 20; run++) {
+      assertThat(next.execute(new RandomWalk(run), run).outcome())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+    assertThat(spinner.isAlive()).isTrue();
+    assertThat(spinner.getName()).isEqualTo("weft-spinner"); // never dressed for another thread
+    int idle = CarrierPool.idle();
+    CarrierProbe.released = true;
+    spinner.join(5_000);
+    assertThat(spinner.isAlive()).as("the retired carrier ends once its loop does").isFalse();
+    assertThat(CarrierPool.idle()).isEqualTo(idle);
+  }
+
+  private static Thread carrierNamed(String name) {
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t instanceof Carrier && t.getName().equals(name)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  private static long liveHeap() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+}

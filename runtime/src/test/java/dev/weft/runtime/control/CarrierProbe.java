@@ -1,0 +1,61 @@
+package dev.weft.runtime.control;
+
+/**
+ * What a carrier itself shows, for {@code dev.weft.targets.jvm.ThreadIdentities}: this class is
+ * under {@code dev.weft.runtime.}, so the target loader shares it rather than instrumenting it, and
+ * its thread-locals and statics outlive a run; {@code Thread.currentThread()} here is the real
+ * carrier, as it is for JDK code a target calls.
+ */
+public final class CarrierProbe {
+  /** Values no logical thread may see from another, in this run or an earlier one. */
+  public static final ThreadLocal<String> LOCAL = new ThreadLocal<>();
+
+  public static final InheritableThreadLocal<String> INHERITED = new InheritableThreadLocal<>();
+
+  /** Lets {@code BadTargets.spinsUntilReleased} end. */
+  public static volatile boolean released;
+
+  private CarrierProbe() {}
+
+  /** A loop without scheduling points (this class is not instrumented) until {@link #released}. */
+  public static void spinUntilReleased() {
+    long x = 0;
+    while (!released) {
+      x++;
+    }
+    if (x == 42) {
+      System.out.println(x);
+    }
+  }
+
+  public static ClassLoader carrierContextLoader() {
+    return Thread.currentThread().getContextClassLoader();
+  }
+
+  public static boolean carrierInterrupted() {
+    return Thread.currentThread().isInterrupted();
+  }
+
+  public static String carrierName() {
+    return Thread.currentThread().getName();
+  }
+
+  /**
+   * Leaves behind on the carrier what code running on it could: a real interrupt, a priority, an
+   * uncaught-exception handler. Call it last: an interrupted carrier does not sleep while it waits.
+   */
+  public static void disturb() {
+    Thread.currentThread().setPriority(Thread.MAX_PRIORITY);
+    Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {});
+    Thread.currentThread().interrupt();
+  }
+
+  public static boolean carrierHasHandler() {
+    return Thread.currentThread().getUncaughtExceptionHandler()
+        != Thread.currentThread().getThreadGroup();
+  }
+
+  public static int carrierPriority() {
+    return Thread.currentThread().getPriority();
+  }
+}
