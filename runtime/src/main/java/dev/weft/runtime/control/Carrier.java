@@ -30,7 +30,23 @@ public final class Carrier extends Thread {
 
   /** The controlled thread running on the calling thread, or null for any other thread. */
   static ControlledThread boundToCurrent() {
-    return Thread.currentThread() instanceof Carrier c ? c.bound : null;
+    Thread t = Thread.currentThread();
+    if (t instanceof Carrier c) {
+      return c.bound;
+    }
+    return VirtualCarriers.everUsed() ? VirtualCarriers.BOUND.get() : null;
+  }
+
+  /** Binds the calling carrier, platform or virtual, to {@code t} (null: unbinds it). */
+  static void bindCurrent(ControlledThread t) {
+    Thread current = Thread.currentThread();
+    if (current instanceof Carrier c) {
+      c.bound = t;
+    } else if (t != null) {
+      VirtualCarriers.BOUND.set(t);
+    } else {
+      VirtualCarriers.BOUND.remove();
+    }
   }
 
   /** Hands this idle carrier its next logical thread. */
@@ -46,7 +62,7 @@ public final class Carrier extends Thread {
       while ((a = next) == null) {
         LockSupport.park(this);
       }
-      wear(a);
+      a.wear(this);
       try {
         a.work.run();
       } catch (Throwable ignored) {
@@ -54,7 +70,7 @@ public final class Carrier extends Thread {
       } finally {
         next = null;
         bound = null;
-        takeOff(a);
+        a.takeOff(this);
       }
       boolean serveAgain = !a.abandoned && CarrierPool.release(this);
       a.done.countDown();
@@ -62,30 +78,6 @@ public final class Carrier extends Thread {
         return;
       }
     }
-  }
-
-  private void wear(Assignment a) {
-    String name = "weft-" + a.name;
-    if (!name.equals(getName())) {
-      setName(name);
-    }
-    setContextClassLoader(a.contextLoader);
-    if (ThreadLocalMaps.available()) {
-      ThreadLocalMaps.replace(this, a.inherited);
-    }
-    Thread.interrupted();
-  }
-
-  private void takeOff(Assignment a) {
-    if (ThreadLocalMaps.available()) {
-      ThreadLocalMaps.replace(this, null);
-    }
-    setContextClassLoader(null);
-    setUncaughtExceptionHandler(null);
-    if (getPriority() != NORM_PRIORITY) {
-      setPriority(NORM_PRIORITY);
-    }
-    Thread.interrupted();
   }
 
   /** One logical thread's turn on a carrier: its code, and what it sees of the carrier. */
@@ -96,6 +88,9 @@ public final class Carrier extends Thread {
     final Runnable work;
     final CountDownLatch done = new CountDownLatch(1);
     volatile boolean abandoned;
+
+    /** Runs on a virtual thread rather than on a pooled {@link Carrier}. */
+    boolean virtual;
 
     /**
      * @param logical the target's {@code Thread} object, whose inheritable values the thread gets,
@@ -111,6 +106,32 @@ public final class Carrier extends Thread {
       this.work = work;
     }
 
+    /** Dresses {@code carrier}, the calling thread, as this assignment's logical thread. */
+    void wear(Thread carrier) {
+      String full = "weft-" + name;
+      if (!full.equals(carrier.getName())) {
+        carrier.setName(full);
+      }
+      carrier.setContextClassLoader(contextLoader);
+      if (ThreadLocalMaps.available()) {
+        ThreadLocalMaps.replace(carrier, inherited);
+      }
+      Thread.interrupted();
+    }
+
+    /** Leaves {@code carrier}, the calling thread, as no logical thread found it. */
+    void takeOff(Thread carrier) {
+      if (ThreadLocalMaps.available()) {
+        ThreadLocalMaps.replace(carrier, null);
+      }
+      carrier.setContextClassLoader(null);
+      carrier.setUncaughtExceptionHandler(null);
+      if (carrier.getPriority() != NORM_PRIORITY) {
+        carrier.setPriority(NORM_PRIORITY);
+      }
+      Thread.interrupted();
+    }
+
     /**
      * Waits until the carrier has finished this work, or the deadline passed; then it is abandoned:
      * its carrier will never serve again.
@@ -121,6 +142,9 @@ public final class Carrier extends Thread {
         return true;
       }
       abandoned = true;
+      if (virtual) {
+        VirtualCarriers.stuck(name);
+      }
       return done.getCount() == 0;
     }
   }

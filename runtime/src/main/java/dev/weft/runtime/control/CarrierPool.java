@@ -44,6 +44,22 @@ public final class CarrierPool {
     return IDLE_COUNT.get();
   }
 
+  /**
+   * Runs {@code work} on a carrier: a virtual thread where the JDK has them ({@link
+   * VirtualCarriers}), else a pooled platform thread. Returns the carrier.
+   */
+  static Thread start(Carrier.Assignment work) {
+    if (VirtualCarriers.enabled()) {
+      Thread t = VirtualCarriers.start(work);
+      if (t != null) {
+        return t;
+      }
+    }
+    Carrier c = acquire();
+    c.assign(work);
+    return c;
+  }
+
   static Carrier acquire() {
     Carrier c = IDLE.pollFirst();
     if (c != null) {

@@ -19,7 +19,7 @@ public final class ControlledThread {
   final boolean daemon;
 
   Thread logical;
-  Carrier carrier;
+  Thread carrier;
 
   /** The carrier's work for this thread, for the controller to wait on after the run. */
   Carrier.Assignment assignment;
@@ -74,11 +74,11 @@ public final class ControlledThread {
   }
 
   void bindToCurrentCarrier() {
-    ((Carrier) Thread.currentThread()).bound = this;
+    Carrier.bindCurrent(this);
   }
 
   void unbindCarrier() {
-    ((Carrier) Thread.currentThread()).bound = null;
+    Carrier.bindCurrent(null);
   }
 
   void announce(EventKind kind, long location, int site, Object object, long timeout) {

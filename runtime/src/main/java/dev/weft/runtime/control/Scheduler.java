@@ -131,14 +131,13 @@ public final class Scheduler {
    */
   public void startMain(Runnable body, ClassLoader contextLoader) {
     ControlledThread main = newThread("main", null, false);
-    Carrier carrier = CarrierPool.acquire();
+    main.assignment =
+        new Carrier.Assignment("main", contextLoader, null, () -> runCarrier(main, body));
+    Thread carrier = CarrierPool.start(main.assignment);
     main.carrier = carrier;
     main.logical = carrier;
     byLogical.put(carrier, main);
-    handoff.give(main);
-    main.assignment =
-        new Carrier.Assignment("main", contextLoader, null, () -> runCarrier(main, body));
-    carrier.assign(main.assignment);
+    handoff.give(main); // after the fields above: the carrier waits for its turn to read them
   }
 
   /** Waits up to the given time for the run to end; returns whether it did. */
@@ -629,15 +628,13 @@ public final class Scheduler {
     String name = parent.stableName + "." + (++parent.children);
     ControlledThread child = newThread(name, logical, daemons.getOrDefault(logical, parent.daemon));
     byLogical.put(logical, child);
-    Carrier carrier = CarrierPool.acquire();
-    child.carrier = carrier;
     child.assignment =
         new Carrier.Assignment(
             logical.getName(),
             logical.getContextClassLoader(),
             logical,
             () -> runCarrier(child, logical::run));
-    carrier.assign(child.assignment);
+    child.carrier = CarrierPool.start(child.assignment);
     return child;
   }
 

@@ -30,7 +30,8 @@ final class TurnHandoff {
 
   /** Blocks the calling carrier until {@code t} holds the turn; throws if the run is aborted. */
   void await(ControlledThread t) {
-    int spins = 0;
+    // a virtual carrier parks at once: its platform thread then runs the thread given the turn
+    int spins = t.carrier instanceof Carrier ? 0 : SPINS;
     while (turn != t) {
       if (run.isAborted()) {
         throw WeftAbort.INSTANCE;

@@ -1,0 +1,108 @@
+package dev.weft.runtime.control;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Virtual threads as carriers, where the JDK has them (21 and later). A run is serialized, so its
+ * threads never need to run in parallel, and handing the turn from one virtual thread to another is
+ * a continuation switch on the same platform thread: well under a microsecond, where waking a
+ * parked platform thread costs the operating system ten or more on a small machine. Weft is built
+ * for Java 17, so the JDK's API is reached through method handles.
+ *
+ * <p>{@code -Dweft.carriers=platform} keeps carriers on pooled platform threads. A virtual carrier
+ * that never comes back (target code looping without a scheduling point) keeps a platform thread of
+ * the JDK's scheduler for itself; after the first, later threads get platform carriers.
+ */
+final class VirtualCarriers {
+  private static final Logger LOG = LoggerFactory.getLogger(VirtualCarriers.class);
+
+  /** The controlled thread a virtual carrier runs; platform carriers keep it in a field. */
+  static final ThreadLocal<ControlledThread> BOUND = new ThreadLocal<>();
+
+  private static final MethodHandle OF_VIRTUAL = ofVirtual();
+  private static final MethodHandle UNSTARTED = unstarted();
+
+  private static volatile boolean enabled =
+      OF_VIRTUAL != null
+          && UNSTARTED != null
+          && !"platform".equals(System.getProperty("weft.carriers"));
+
+  private static volatile boolean everUsed;
+
+  private VirtualCarriers() {}
+
+  static boolean enabled() {
+    return enabled;
+  }
+
+  /** Whether any virtual carrier was started in this process (one may still be running). */
+  static boolean everUsed() {
+    return everUsed;
+  }
+
+  /** A virtual carrier for {@code work}, started; null if the JDK refused to make one. */
+  static Thread start(Carrier.Assignment work) {
+    Thread t;
+    try {
+      t = (Thread) UNSTARTED.invoke(OF_VIRTUAL.invoke(), (Runnable) () -> serve(work));
+    } catch (Throwable e) {
+      enabled = false;
+      LOG.info("virtual carriers unavailable, using platform threads: {}", e.toString());
+      return null;
+    }
+    everUsed = true;
+    work.virtual = true;
+    t.setName("weft-" + work.name);
+    t.start();
+    return t;
+  }
+
+  private static void serve(Carrier.Assignment work) {
+    Thread self = Thread.currentThread();
+    try {
+      work.wear(self);
+      work.work.run();
+    } catch (Throwable ignored) {
+      // the work reports its own failures
+    } finally {
+      BOUND.remove();
+      work.done.countDown();
+    }
+  }
+
+  /** A virtual carrier did not come back: later threads get platform carriers. */
+  static void stuck(String thread) {
+    if (enabled) {
+      enabled = false;
+      LOG.warn(
+          "thread {} kept running without a scheduling point after its run; it holds one of the"
+              + " JDK's scheduler threads, so later runs use platform carriers",
+          thread);
+    }
+  }
+
+  private static MethodHandle ofVirtual() {
+    try {
+      Class<?> builder = Class.forName("java.lang.Thread$Builder$OfVirtual");
+      return MethodHandles.publicLookup()
+          .findStatic(Thread.class, "ofVirtual", MethodType.methodType(builder));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null; // before JDK 21
+    }
+  }
+
+  private static MethodHandle unstarted() {
+    try {
+      Class<?> builder = Class.forName("java.lang.Thread$Builder");
+      return MethodHandles.publicLookup()
+          .findVirtual(builder, "unstarted", MethodType.methodType(Thread.class, Runnable.class))
+          .asType(MethodType.methodType(Thread.class, Object.class, Runnable.class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+}
