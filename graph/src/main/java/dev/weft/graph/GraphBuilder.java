@@ -115,15 +115,44 @@ public final class GraphBuilder {
     int slots = access.count();
     int[] lastWrite = new int[slots * threads];
     int[] lastAccess = new int[slots * threads];
-    LongArrayList edges = new LongArrayList();
+    // each access has at most one edge per other thread and direction; start big enough for a
+    // fair share of that (growing a list of a million edges copies it several times)
+    LongArrayList edges =
+        new LongArrayList((int) Math.min(1 << 22, 2L * slot.length * Math.max(1, threads - 1)));
     scan(trace, from, slot, threads, true, lastWrite, lastAccess, edges);
     scan(trace, from, slot, threads, false, lastWrite, lastAccess, edges);
-    long[] sorted = edges.toLongArray();
-    Arrays.sort(sorted);
+    return sortedDistinct(edges, slot.length);
+  }
+
+  /**
+   * The edges sorted and without repeats: bucketed by source (a counting sort over the window's
+   * events), then each bucket's targets sorted, which is much cheaper than sorting the whole list
+   * when every event has an edge to each of a hundred threads.
+   */
+  private static long[] sortedDistinct(LongArrayList edges, int events) {
+    int[] start = new int[events + 1];
+    int m = edges.size();
+    for (int i = 0; i < m; i++) {
+      start[(int) (edges.getLong(i) >>> 32) + 1]++;
+    }
+    for (int v = 0; v < events; v++) {
+      start[v + 1] += start[v];
+    }
+    int[] targets = new int[m];
+    int[] fill = new int[events];
+    for (int i = 0; i < m; i++) {
+      long e = edges.getLong(i);
+      int source = (int) (e >>> 32);
+      targets[start[source] + fill[source]++] = (int) e;
+    }
+    long[] sorted = new long[m];
     int distinct = 0;
-    for (int i = 0; i < sorted.length; i++) {
-      if (i == 0 || sorted[i] != sorted[i - 1]) {
-        sorted[distinct++] = sorted[i];
+    for (int v = 0; v < events; v++) {
+      Arrays.sort(targets, start[v], start[v + 1]);
+      for (int i = start[v]; i < start[v + 1]; i++) {
+        if (i == start[v] || targets[i] != targets[i - 1]) {
+          sorted[distinct++] = ((long) v << 32) | targets[i];
+        }
       }
     }
     return Arrays.copyOf(sorted, distinct);
