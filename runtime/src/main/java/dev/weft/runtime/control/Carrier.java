@@ -51,6 +51,7 @@ public final class Carrier extends Thread {
 
   /** Hands this idle carrier its next logical thread. */
   void assign(Assignment work) {
+    work.carrier = this;
     next = work;
     LockSupport.unpark(this);
   }
@@ -89,8 +90,8 @@ public final class Carrier extends Thread {
     final CountDownLatch done = new CountDownLatch(1);
     volatile boolean abandoned;
 
-    /** Runs on a virtual thread rather than on a pooled {@link Carrier}. */
-    boolean virtual;
+    /** The thread that runs it, once started. */
+    volatile Thread carrier;
 
     /**
      * @param logical the target's {@code Thread} object, whose inheritable values the thread gets,
@@ -142,8 +143,8 @@ public final class Carrier extends Thread {
         return true;
       }
       abandoned = true;
-      if (virtual) {
-        VirtualCarriers.stuck(name);
+      if (carrier != null && VirtualCarriers.isVirtual(carrier)) {
+        VirtualCarriers.stuck(name, carrier);
       }
       return done.getCount() == 0;
     }

@@ -28,23 +28,36 @@ final class TurnHandoff {
     }
   }
 
-  /** Blocks the calling carrier until {@code t} holds the turn; throws if the run is aborted. */
+  /**
+   * Blocks the calling carrier until {@code t} holds the turn; throws if the run is aborted. A real
+   * interrupt of the carrier (target interrupts are modelled, but JDK code may set the flag) is put
+   * aside while it waits, or every park would return at once and the carrier would spin, which on a
+   * virtual carrier holds one of the few platform threads the others need.
+   */
   void await(ControlledThread t) {
     // a virtual carrier parks at once: its platform thread then runs the thread given the turn
     int spins = t.carrier instanceof Carrier ? 0 : SPINS;
-    while (turn != t) {
-      if (run.isAborted()) {
-        throw WeftAbort.INSTANCE;
-      }
-      if (spins < SPINS) {
-        spins++;
-        Thread.onSpinWait();
-      } else {
-        t.parked = true;
-        if (turn != t && !run.isAborted()) {
-          LockSupport.park(this);
+    boolean interrupted = false;
+    try {
+      while (turn != t) {
+        if (run.isAborted()) {
+          throw WeftAbort.INSTANCE;
         }
-        t.parked = false;
+        if (spins < SPINS) {
+          spins++;
+          Thread.onSpinWait();
+        } else {
+          interrupted |= Thread.interrupted();
+          t.parked = true;
+          if (turn != t && !run.isAborted()) {
+            LockSupport.park(this);
+          }
+          t.parked = false;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
     if (run.isAborted()) {

@@ -25,6 +25,7 @@ final class VirtualCarriers {
 
   private static final MethodHandle OF_VIRTUAL = ofVirtual();
   private static final MethodHandle UNSTARTED = unstarted();
+  private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
   private static volatile boolean enabled =
       OF_VIRTUAL != null
@@ -55,7 +56,7 @@ final class VirtualCarriers {
       return null;
     }
     everUsed = true;
-    work.virtual = true;
+    work.carrier = t;
     t.setName("weft-" + work.name);
     t.start();
     return t;
@@ -74,14 +75,49 @@ final class VirtualCarriers {
     }
   }
 
-  /** A virtual carrier did not come back: later threads get platform carriers. */
-  static void stuck(String thread) {
-    if (enabled) {
+  /**
+   * A virtual carrier did not come back. One that still runs (a loop without scheduling points)
+   * keeps a platform thread of the JDK's scheduler for itself: later threads get platform carriers.
+   * One parked outside Weft's control holds none and changes nothing.
+   */
+  static void stuck(String thread, Thread carrier) {
+    Thread.State state = carrier.getState();
+    if (enabled && (state == Thread.State.RUNNABLE || state == Thread.State.BLOCKED)) {
       enabled = false;
       LOG.warn(
           "thread {} kept running without a scheduling point after its run; it holds one of the"
               + " JDK's scheduler threads, so later runs use platform carriers",
           thread);
+    }
+  }
+
+  /** Virtual carriers again where the JDK has them; for tests that made one stuck on purpose. */
+  static void reset() {
+    enabled =
+        OF_VIRTUAL != null
+            && UNSTARTED != null
+            && !"platform".equals(System.getProperty("weft.carriers"));
+  }
+
+  /** Whether {@code t} is a virtual thread; false before JDK 21. */
+  static boolean isVirtual(Thread t) {
+    return IS_VIRTUAL != null && invokeIsVirtual(t);
+  }
+
+  private static boolean invokeIsVirtual(Thread t) {
+    try {
+      return (boolean) IS_VIRTUAL.invokeExact(t);
+    } catch (Throwable e) {
+      return false;
+    }
+  }
+
+  private static MethodHandle isVirtualHandle() {
+    try {
+      return MethodHandles.publicLookup()
+          .findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
     }
   }
 

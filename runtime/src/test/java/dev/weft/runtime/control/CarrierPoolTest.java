@@ -37,6 +37,12 @@ class CarrierPoolTest {
     // the values, interrupts and priorities left behind were met by later threads: reuse happened
     assertThat(CarrierPool.created() - createdBefore).isLessThan(threadsPerRun * 3);
     assertThat(executor.leakedThreads()).isZero();
+    boolean virtualExpected =
+        Runtime.version().feature() >= 21
+            && !"platform".equals(System.getProperty("weft.carriers"));
+    assertThat(VirtualCarriers.isVirtual(CarrierProbe.lastCarrier))
+        .as("carriers are virtual threads where the JDK has them")
+        .isEqualTo(virtualExpected);
   }
 
   @Test
@@ -75,32 +81,31 @@ class CarrierPoolTest {
     RunResult hang = stuck.execute(new RandomWalk(1), 1);
     assertThat(hang.failed()).isTrue();
     assertThat(stuck.leakedThreads()).isEqualTo(1);
-    Thread spinner = carrierNamed("weft-spinner");
-    assertThat(spinner).isNotNull();
-
-    RunExecutor next =
-        Harness.executor(
-            TargetSpec.main(ThreadIdentities.class.getName(), List.of("3")), RunBudget.DEFAULT);
-    for (int run = 1; run <= 20; run++) {
-      assertThat(next.execute(new RandomWalk(run), run).outcome())
-          .isEqualTo(RunResult.Outcome.PASSED);
-    }
-    assertThat(spinner.isAlive()).isTrue();
-    assertThat(spinner.getName()).isEqualTo("weft-spinner"); // never dressed for another thread
-    int idle = CarrierPool.idle();
-    CarrierProbe.released = true;
-    spinner.join(5_000);
-    assertThat(spinner.isAlive()).as("the retired carrier ends once its loop does").isFalse();
-    assertThat(CarrierPool.idle()).isEqualTo(idle);
-  }
-
-  private static Thread carrierNamed(String name) {
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t instanceof Carrier && t.getName().equals(name)) {
-        return t;
+    Thread spinner = CarrierProbe.lastCarrier;
+    assertThat(spinner.getName()).isEqualTo("weft-spinner");
+    boolean virtual = VirtualCarriers.isVirtual(spinner);
+    try {
+      assertThat(VirtualCarriers.enabled()).as("after a stuck virtual carrier").isFalse();
+      RunExecutor next =
+          Harness.executor(
+              TargetSpec.main(ThreadIdentities.class.getName(), List.of("3")), RunBudget.DEFAULT);
+      for (int run = 1; run <= 20; run++) {
+        assertThat(next.execute(new RandomWalk(run), run).outcome())
+            .isEqualTo(RunResult.Outcome.PASSED);
+      }
+      assertThat(spinner.isAlive()).isTrue();
+      assertThat(spinner.getName()).isEqualTo("weft-spinner"); // never dressed for another thread
+      int idle = CarrierPool.idle();
+      CarrierProbe.released = true;
+      spinner.join(5_000);
+      assertThat(spinner.isAlive()).as("the retired carrier ends once its loop does").isFalse();
+      assertThat(CarrierPool.idle()).isEqualTo(idle);
+    } finally {
+      CarrierProbe.released = true;
+      if (virtual) {
+        VirtualCarriers.reset(); // for the tests after this one in this JVM
       }
     }
-    return null;
   }
 
   private static long liveHeap() {

@@ -15,10 +15,14 @@ public final class CarrierProbe {
   /** Lets {@code BadTargets.spinsUntilReleased} end. */
   public static volatile boolean released;
 
+  /** The carrier that last ran {@link #spinUntilReleased} or {@link #disturb}. */
+  public static volatile Thread lastCarrier;
+
   private CarrierProbe() {}
 
   /** A loop without scheduling points (this class is not instrumented) until {@link #released}. */
   public static void spinUntilReleased() {
+    lastCarrier = Thread.currentThread();
     long x = 0;
     while (!released) {
       x++;
@@ -45,6 +49,7 @@ public final class CarrierProbe {
    * uncaught-exception handler. Call it last: an interrupted carrier does not sleep while it waits.
    */
   public static void disturb() {
+    lastCarrier = Thread.currentThread();
     Thread.currentThread().setPriority(Thread.MAX_PRIORITY);
     Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {});
     Thread.currentThread().interrupt();
