@@ -83,7 +83,7 @@ public final class RuntimeBench {
     System.out.println("-".repeat(112));
     for (String[] p : programs) {
       String name = ExampleCatalog.name(p);
-      if (!name.contains(filter)) {
+      if (!name.contains(filter) || filter.equals("breakdown")) {
         continue;
       }
       String[] args = Arrays.copyOfRange(p, 1, p.length);
@@ -111,6 +111,22 @@ public final class RuntimeBench {
           random / plain,
           pct / plain,
           segment / random);
+    }
+    if (filter.isEmpty() || filter.equals("breakdown")) {
+      for (String[] p :
+          List.of(
+              new String[] {"dev.weft.examples.bench.ThreadFan", "100", "5"},
+              new String[] {"dev.weft.examples.juc.ExecutorLostUpdateFixed"})) {
+        RunExecutor ex = executor(p[0], Arrays.copyOfRange(p, 1, p.length));
+        RunBreakdown.print(ExampleCatalog.name(p) + ", random", ex, () -> new RandomWalk(3), 3);
+        RunBreakdown.print(
+            ExampleCatalog.name(p) + ", segment",
+            ex,
+            () ->
+                Strategies.create(
+                    "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
+            3);
+      }
     }
   }
 
