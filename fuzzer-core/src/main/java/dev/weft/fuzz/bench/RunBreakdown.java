@@ -32,19 +32,21 @@ final class RunBreakdown {
         new String[] {"dev.weft.graph.", "dev.weft.fuzz.strategy.WindowedAnalysis"});
     PARTS.put("race oracle", new String[] {"dev.weft.runtime.races."});
     PARTS.put(
+        "call-site linking",
+        new String[] {
+          "java.lang.invoke.MethodHandleNatives.linkCallSite",
+          "java.lang.invoke.LambdaMetafactory",
+          "java.lang.invoke.StringConcatFactory",
+          "dev.weft.runtime.jdk.JdkCalls.bootstrap",
+          "dev.weft.runtime.hooks.JdkCallHooks.bootstrap"
+        });
+    PARTS.put(
         "class definition",
         new String[] {
           "java.lang.ClassLoader.defineClass",
           "dev.weft.runtime.instrument.TargetClassLoader",
           "dev.weft.runtime.instrument.Instrumenter",
           "java.lang.ClassLoader.loadClass"
-        });
-    PARTS.put(
-        "call-site linking",
-        new String[] {
-          "java.lang.invoke.",
-          "dev.weft.runtime.jdk.JdkCalls.bootstrap",
-          "dev.weft.runtime.hooks.JdkCallHooks.bootstrap"
         });
     PARTS.put(
         "scheduler and handoff",

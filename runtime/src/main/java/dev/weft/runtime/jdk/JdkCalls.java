@@ -10,11 +10,16 @@ import dev.weft.runtime.sync.FieldUpdaters;
 import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Locations;
+import java.lang.annotation.Annotation;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Calls from target code into JDK collections, atomics and other {@code java.util.concurrent}
@@ -103,6 +108,71 @@ public final class JdkCalls {
   public static CallSite bootstrap(
       MethodHandles.Lookup caller, String name, MethodType type, int site)
       throws ReflectiveOperationException {
+    LinkedCall key = new LinkedCall(site, name, type);
+    MethodHandle linked = LINKED.get(key);
+    if (linked == null) {
+      linked = link(caller, name, type, site);
+      if (LinkedCall.sameForEveryRun(type, name)) {
+        LINKED.putIfAbsent(key, linked);
+      }
+    }
+    return new ConstantCallSite(linked);
+  }
+
+  /**
+   * Call sites linked in an earlier run, for the same site in a later one: every run defines the
+   * target's classes afresh, so without this each run built every JDK call's handle again, which
+   * was the largest part of a short run of a program using executors. Only calls whose handle
+   * cannot depend on the run are kept ({@link LinkedCall#sameForEveryRun}).
+   */
+  private static final ConcurrentHashMap<LinkedCall, MethodHandle> LINKED =
+      new ConcurrentHashMap<>();
+
+  /** One call site of one instruction; the site id is the same in every run of a target. */
+  private record LinkedCall(int site, String name, MethodType type) {
+    /**
+     * Whether the call's handle is the same whichever run links it: it mentions only the JDK's own
+     * classes (not the run's), the method is public, not caller-sensitive (its handle would be
+     * bound to the calling class), and not one whose default pool or timer is replaced by a run's
+     * model.
+     */
+    static boolean sameForEveryRun(MethodType type, String name) {
+      for (Class<?> c : type.parameterArray()) {
+        if (!isJdkClass(c)) {
+          return false;
+        }
+      }
+      Class<?> owner = type.parameterType(0);
+      if (!isJdkClass(type.returnType())
+          || CompletionStage.class.isAssignableFrom(owner)
+          || !Modifier.isPublic(owner.getModifiers())) {
+        return false;
+      }
+      try {
+        Method m = owner.getMethod(name, type.dropParameterTypes(0, 1).parameterArray());
+        for (Annotation a : m.getDeclaredAnnotations()) {
+          if (a.annotationType().getSimpleName().equals("CallerSensitive")) {
+            return false;
+          }
+        }
+        return true;
+      } catch (NoSuchMethodException | RuntimeException e) {
+        return false;
+      }
+    }
+
+    private static boolean isJdkClass(Class<?> c) {
+      while (c.isArray()) {
+        c = c.getComponentType();
+      }
+      ClassLoader l = c.getClassLoader();
+      return c.isPrimitive() || l == null || l == ClassLoader.getPlatformClassLoader();
+    }
+  }
+
+  private static MethodHandle link(
+      MethodHandles.Lookup caller, String name, MethodType type, int site)
+      throws ReflectiveOperationException {
     Class<?> owner = type.parameterType(0);
     MethodHandle target = CompletionDefaults.redirect(caller, owner, name, type);
     if (target == null) {
@@ -127,7 +197,7 @@ public final class JdkCalls {
               .asType(MethodType.methodType(ret, Throwable.class, ret, Object.class));
     }
     MethodHandle guarded = MethodHandles.tryFinally(core, exit);
-    return new ConstantCallSite(MethodHandles.foldArguments(guarded, 0, enter));
+    return MethodHandles.foldArguments(guarded, 0, enter);
   }
 
   /**
