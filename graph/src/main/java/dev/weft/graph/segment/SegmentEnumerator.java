@@ -57,8 +57,8 @@ public final class SegmentEnumerator {
     private final long cap;
     private final boolean truncate;
     private final int perShape;
-    private final Long2IntOpenHashMap shapes = new Long2IntOpenHashMap();
-    private final LongOpenHashSet seenKeys = new LongOpenHashSet();
+    private final Long2IntOpenHashMap shapes;
+    private final LongOpenHashSet seenKeys;
     private final LongArrayList keys = new LongArrayList();
     private final IntArrayList first = new IntArrayList();
     private final IntArrayList second = new IntArrayList();
@@ -72,6 +72,10 @@ public final class SegmentEnumerator {
       this.cap = options.maxInstances();
       this.truncate = window == 0;
       this.perShape = options.instancesPerEdgeShape();
+      // sized for the graph up front: growing them rehashed every key several times per run
+      int expected = Math.min(g.mutableEdgeCount(), 1 << 16);
+      this.shapes = new Long2IntOpenHashMap(Math.max(16, expected / 4));
+      this.seenKeys = new LongOpenHashSet(Math.max(16, expected));
     }
 
     /**
@@ -115,27 +119,29 @@ public final class SegmentEnumerator {
           truncated);
     }
 
-    /** Pairs sharing {@code shared} whose other ends are in threads other than {@code other}'s. */
+    /**
+     * Pairs sharing {@code shared} whose other ends are in threads other than {@code other}'s: per
+     * such thread, its edges nearest before and after {@code other}. The edges at {@code shared}
+     * are grouped by thread, so only the threads present are visited.
+     */
     private boolean thirdThreads(int e1, int shared, int other) {
       int skip = g.thread(other);
       int own = g.thread(shared);
-      for (int v = 0; v < g.threadCount(); v++) {
-        if (v == skip || v == own) {
-          continue;
+      int count = g.incidentCount(shared);
+      int start = 0;
+      while (start < count) {
+        int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
+        int end = g.incidentSplit(shared, v + 1, 0);
+        if (v != skip && v != own) {
+          int split = Math.max(start, Math.min(end, g.incidentSplit(shared, v, other)));
+          if (split > start && !add(e1, g.incidentEdge(shared, split - 1))) {
+            return false;
+          }
+          if (split < end && !add(e1, g.incidentEdge(shared, split))) {
+            return false;
+          }
         }
-        long range = g.incidentRange(shared, v, 0, Integer.MAX_VALUE - 1);
-        int start = (int) (range >>> 32);
-        int end = (int) range;
-        if (start == end) {
-          continue;
-        }
-        int split = Math.max(start, Math.min(end, g.incidentSplit(shared, v, other)));
-        if (split > start && !add(e1, g.incidentEdge(shared, split - 1))) {
-          return false;
-        }
-        if (split < end && !add(e1, g.incidentEdge(shared, split))) {
-          return false;
-        }
+        start = end;
       }
       return true;
     }
