@@ -3,6 +3,7 @@ package dev.weft.graph.mutation;
 import dev.weft.graph.CriticalSections;
 import dev.weft.graph.InterleavingGraph;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -70,6 +71,12 @@ public final class LockOrderInversions {
     private final int max;
     private final List<Schedule> found = new ArrayList<>();
     private final List<Nesting> path = new ArrayList<>();
+
+    /**
+     * The positions of the nestings holding each lock, in order: the only ones a path extends to.
+     */
+    private final Long2ObjectOpenHashMap<IntArrayList> byHeld = new Long2ObjectOpenHashMap<>();
+
     private int steps;
 
     Search(InterleavingGraph g, List<Nesting> nestings, LongPredicate wanted, int max) {
@@ -77,6 +84,9 @@ public final class LockOrderInversions {
       this.nestings = nestings;
       this.wanted = wanted;
       this.max = max;
+      for (int j = 0; j < nestings.size(); j++) {
+        byHeld.computeIfAbsent(nestings.get(j).held(), k -> new IntArrayList()).add(j);
+      }
     }
 
     boolean more() {
@@ -89,13 +99,25 @@ public final class LockOrderInversions {
       path.clear();
     }
 
+    /**
+     * Extends the path by every nesting that holds the lock the path's last one took. Steps count
+     * every nesting as if each were examined in turn (the budget and the order of the results are
+     * those of a scan over all nestings), but only the ones holding that lock are looked at.
+     */
     private void extend() {
       Nesting first = path.get(0);
       Nesting last = path.get(path.size() - 1);
-      for (int j = 0; j < nestings.size() && more(); j++) {
-        Nesting next = nestings.get(j);
+      int base = steps; // the count a scan had before examining nesting 0
+      IntArrayList candidates = byHeld.get(last.taken());
+      for (int c = 0; candidates != null && c < candidates.size(); c++) {
+        int j = candidates.getInt(c);
+        steps = base + j;
+        if (!more()) {
+          return;
+        }
         steps++;
-        if (next.held() != last.taken() || next.outerEnter() <= first.outerEnter() || on(next)) {
+        Nesting next = nestings.get(j);
+        if (next.outerEnter() <= first.outerEnter() || on(next)) {
           continue;
         }
         path.add(next);
@@ -108,7 +130,9 @@ public final class LockOrderInversions {
           extend();
         }
         path.remove(path.size() - 1);
+        base = steps - (j + 1);
       }
+      steps = base + nestings.size();
     }
 
     /** Whether the path already has {@code n}'s thread or holds its lock. */
