@@ -8,6 +8,7 @@ import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.jdk.ClosedFields;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
@@ -45,6 +46,7 @@ public final class RunExecutor {
     this.races = races;
     DefinedClasses.ensureInstalled();
     CarrierPool.enable(DefinedClasses.instrumentation());
+    ClosedFields.open(DefinedClasses.instrumentation());
   }
 
   public RaceMode races() {

@@ -1,7 +1,6 @@
 package dev.weft.runtime.jdk;
 
 import java.util.LinkedHashMap;
-import sun.misc.Unsafe;
 
 /**
  * Whether a {@code LinkedHashMap} keeps access order: then {@code get} moves the entry to the end
@@ -9,21 +8,20 @@ import sun.misc.Unsafe;
  * field ({@link ClosedFields}).
  */
 public final class AccessOrder {
-  private static final Unsafe UNSAFE = ClosedFields.UNSAFE;
-  private static final long OFFSET = offset();
+  private static final ClosedField FLAG = flag();
 
   private AccessOrder() {}
 
-  private static long offset() {
+  private static ClosedField flag() {
     try {
-      return ClosedFields.offset(LinkedHashMap.class, "accessOrder");
+      return ClosedFields.field(LinkedHashMap.class, "accessOrder");
     } catch (NoSuchFieldException | RuntimeException e) {
-      return -1;
+      return null;
     }
   }
 
   /** True when the map reorders on reads; false for insertion order or when it cannot be read. */
   public static boolean isAccessOrdered(Object map) {
-    return OFFSET >= 0 && map instanceof LinkedHashMap && UNSAFE.getBoolean(map, OFFSET);
+    return FLAG != null && map instanceof LinkedHashMap && FLAG.getBoolean(map);
   }
 }

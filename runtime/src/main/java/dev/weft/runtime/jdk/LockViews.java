@@ -1,7 +1,7 @@
 package dev.weft.runtime.jdk;
 
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import sun.misc.Unsafe;
 
 /**
  * The lock behind a read or write view: {@code ReentrantReadWriteLock.readLock()} and {@code
@@ -11,19 +11,20 @@ import sun.misc.Unsafe;
  * the same lock. The links are closed fields ({@link ClosedFields}).
  */
 public final class LockViews {
-  private static final Unsafe UNSAFE = ClosedFields.UNSAFE;
-  private static final long READ_SYNC = offset(ReentrantReadWriteLock.ReadLock.class, "sync");
-  private static final long WRITE_SYNC = offset(ReentrantReadWriteLock.WriteLock.class, "sync");
+  private static final ClosedField READ_SYNC = field(ReentrantReadWriteLock.ReadLock.class, "sync");
+  private static final ClosedField WRITE_SYNC =
+      field(ReentrantReadWriteLock.WriteLock.class, "sync");
 
-  private static final ClassValue<Long> OUTER =
+  /** A StampedLock view's link to its lock, if the class is one. */
+  private static final ClassValue<Optional<ClosedField>> OUTER =
       new ClassValue<>() {
         @Override
-        protected Long computeValue(Class<?> type) {
+        protected Optional<ClosedField> computeValue(Class<?> type) {
           if (type.getName().startsWith("java.util.concurrent.locks.StampedLock$")
               && type.getName().endsWith("View")) {
-            return offset(type, "this$0");
+            return Optional.ofNullable(field(type, "this$0"));
           }
-          return -1L;
+          return Optional.empty();
         }
       };
 
@@ -32,29 +33,26 @@ public final class LockViews {
 
   private LockViews() {}
 
-  private static long offset(Class<?> owner, String name) {
+  private static ClosedField field(Class<?> owner, String name) {
     try {
-      return ClosedFields.offset(owner, name);
+      return ClosedFields.field(owner, name);
     } catch (NoSuchFieldException | RuntimeException e) {
-      return -1;
+      return null;
     }
   }
 
   /** The lock {@code view} is a side of, or null when it is a lock of its own. */
   public static SharedLock of(Object view) {
-    if (UNSAFE == null) {
-      return null;
+    if (view instanceof ReentrantReadWriteLock.ReadLock && READ_SYNC != null) {
+      return new SharedLock(READ_SYNC.get(view), true);
     }
-    if (view instanceof ReentrantReadWriteLock.ReadLock && READ_SYNC >= 0) {
-      return new SharedLock(UNSAFE.getObject(view, READ_SYNC), true);
+    if (view instanceof ReentrantReadWriteLock.WriteLock && WRITE_SYNC != null) {
+      return new SharedLock(WRITE_SYNC.get(view), false);
     }
-    if (view instanceof ReentrantReadWriteLock.WriteLock && WRITE_SYNC >= 0) {
-      return new SharedLock(UNSAFE.getObject(view, WRITE_SYNC), false);
-    }
-    long outer = OUTER.get(view.getClass());
-    if (outer >= 0) {
+    Optional<ClosedField> outer = OUTER.get(view.getClass());
+    if (outer.isPresent()) {
       return new SharedLock(
-          UNSAFE.getObject(view, outer), view.getClass().getName().endsWith("$ReadLockView"));
+          outer.get().get(view), view.getClass().getName().endsWith("$ReadLockView"));
     }
     return null;
   }

@@ -50,7 +50,7 @@ final class ReceiverMonitors {
     if (how == RECEIVER) {
       return receiver;
     }
-    return MutexFields.read(receiver, (Long) how);
+    return MutexFields.read(receiver, (ClosedField) how);
   }
 
   private Object resolve(Class<?> type) {
@@ -69,7 +69,7 @@ final class ReceiverMonitors {
       }
       if (c.getName().startsWith(SYNCHRONIZED_WRAPPER)
           && !UNLOCKED_WRAPPER_METHODS.contains(name)) {
-        Long mutex = MutexFields.find(c);
+        ClosedField mutex = MutexFields.find(c);
         return mutex == null ? NONE : mutex;
       }
       return NONE;

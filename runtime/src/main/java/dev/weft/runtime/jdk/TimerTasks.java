@@ -2,15 +2,13 @@ package dev.weft.runtime.jdk;
 
 import java.util.Objects;
 import java.util.TimerTask;
-import sun.misc.Unsafe;
 
 /**
  * The scheduling state a {@code TimerTask} keeps for its timer. Weft's timer model must keep it in
  * the task itself, where the JDK's {@code TimerTask.cancel()} and {@code scheduledExecutionTime()}
- * read it; the fields are package-private in {@code java.util}, which is not open to Weft, so they
- * are reached through {@link Unsafe} offsets. Each operation is one of the JDK timer's critical
- * sections on the task's {@code lock}: this class is not instrumented, so no other controlled
- * thread runs inside one.
+ * read it; the fields are package-private in {@code java.util}, which is not open to Weft ({@link
+ * ClosedFields}). Each operation is one of the JDK timer's critical sections on the task's {@code
+ * lock}: this class is not instrumented, so no other controlled thread runs inside one.
  */
 public final class TimerTasks {
   /** {@code TimerTask.state} values, as the JDK numbers them. */
@@ -26,11 +24,10 @@ public final class TimerTasks {
   /** What {@link #fire} answers for a one-shot task: run it, and never again. */
   public static final long ONCE = 0;
 
-  private static final Unsafe UNSAFE = ClosedFields.UNSAFE;
-  private static final long LOCK = offset("lock");
-  private static final long STATE = offset("state");
-  private static final long NEXT_EXECUTION_TIME = offset("nextExecutionTime");
-  private static final long PERIOD = offset("period");
+  private static final ClosedField LOCK = field("lock");
+  private static final ClosedField STATE = field("state");
+  private static final ClosedField NEXT_EXECUTION_TIME = field("nextExecutionTime");
+  private static final ClosedField PERIOD = field("period");
 
   private TimerTasks() {}
 
@@ -43,18 +40,18 @@ public final class TimerTasks {
   public static void schedule(TimerTask task, long time, long period) {
     Objects.requireNonNull(task);
     synchronized (lock(task)) {
-      if (UNSAFE.getInt(task, STATE) != VIRGIN) {
+      if (STATE.getInt(task) != VIRGIN) {
         throw new IllegalStateException("Task already scheduled or cancelled");
       }
-      UNSAFE.putLong(task, NEXT_EXECUTION_TIME, time);
-      UNSAFE.putLong(task, PERIOD, period);
-      UNSAFE.putInt(task, STATE, SCHEDULED);
+      NEXT_EXECUTION_TIME.setLong(task, time);
+      PERIOD.setLong(task, period);
+      STATE.setInt(task, SCHEDULED);
     }
   }
 
   public static boolean isCancelled(TimerTask task) {
     synchronized (lock(task)) {
-      return UNSAFE.getInt(task, STATE) == CANCELLED;
+      return STATE.getInt(task) == CANCELLED;
     }
   }
 
@@ -65,28 +62,28 @@ public final class TimerTasks {
    */
   public static long fire(TimerTask task, long now) {
     synchronized (lock(task)) {
-      if (UNSAFE.getInt(task, STATE) == CANCELLED) {
+      if (STATE.getInt(task) == CANCELLED) {
         return NOT_RUN;
       }
-      long period = UNSAFE.getLong(task, PERIOD);
+      long period = PERIOD.getLong(task);
       if (period == 0) {
-        UNSAFE.putInt(task, STATE, EXECUTED);
+        STATE.setInt(task, EXECUTED);
         return ONCE;
       }
-      long time = UNSAFE.getLong(task, NEXT_EXECUTION_TIME);
+      long time = NEXT_EXECUTION_TIME.getLong(task);
       long next = period < 0 ? now - period : time + period;
-      UNSAFE.putLong(task, NEXT_EXECUTION_TIME, next);
+      NEXT_EXECUTION_TIME.setLong(task, next);
       return next;
     }
   }
 
   private static Object lock(TimerTask task) {
-    return UNSAFE.getObject(task, LOCK);
+    return LOCK.get(task);
   }
 
-  private static long offset(String name) {
+  private static ClosedField field(String name) {
     try {
-      return ClosedFields.offset(TimerTask.class, name);
+      return ClosedFields.field(TimerTask.class, name);
     } catch (NoSuchFieldException e) {
       throw new IllegalStateException("this JDK's TimerTask has no field " + name, e);
     }
