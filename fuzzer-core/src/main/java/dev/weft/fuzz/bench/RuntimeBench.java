@@ -59,6 +59,10 @@ public final class RuntimeBench {
   }
 
   private void run(double seconds, String filter) throws Throwable {
+    if (filter.equals("flat")) {
+      flat(10_000);
+      return;
+    }
     if (filter.isEmpty()) {
       costs();
     }
@@ -128,6 +132,49 @@ public final class RuntimeBench {
             3);
       }
     }
+  }
+
+  /**
+   * {@code runs} runs of a 100-thread program under PCT, printing every tenth of the way the live
+   * threads, the carriers made so far, and heap and metaspace in use after a collection: all should
+   * stay flat once the first runs have filled the carrier pool.
+   */
+  private void flat(int runs) throws Exception {
+    RunExecutor ex = executor("dev.weft.examples.bench.ThreadFan", "100", "1");
+    Strategy pct = new Pct(3, 7);
+    System.out.printf(
+        "%8s %10s %10s %12s %14s %10s%n",
+        "runs", "threads", "carriers", "heap MiB", "metaspace MiB", "runs/s");
+    System.out.println("-".repeat(70));
+    long t0 = System.nanoTime();
+    for (int run = 1; run <= runs; run++) {
+      RunResult r = ex.execute(pct, run);
+      if (r.failed()) {
+        System.out.println("run " + run + " failed: " + r.failure());
+      }
+      if (run % (runs / 10) == 0 || run == 100) {
+        double rate = run / ((System.nanoTime() - t0) / 1e9);
+        System.gc();
+        long heap =
+            java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long meta = 0;
+        for (java.lang.management.MemoryPoolMXBean pool :
+            java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+          if (pool.getName().equals("Metaspace")) {
+            meta = pool.getUsage().getUsed();
+          }
+        }
+        System.out.printf(
+            "%8d %10d %10d %12.1f %14.1f %10.0f%n",
+            run,
+            java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount(),
+            dev.weft.runtime.control.CarrierPool.created(),
+            heap / 1048576.0,
+            meta / 1048576.0,
+            rate);
+      }
+    }
+    System.out.println("leaked carriers: " + ex.leakedThreads());
   }
 
   private void costs() throws Exception {
