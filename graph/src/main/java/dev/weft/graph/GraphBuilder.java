@@ -117,45 +117,71 @@ public final class GraphBuilder {
     int[] lastAccess = new int[slots * threads];
     // each access has at most one edge per other thread and direction; start big enough for a
     // fair share of that (growing a list of a million edges copies it several times)
-    LongArrayList edges =
-        new LongArrayList((int) Math.min(1 << 22, 2L * slot.length * Math.max(1, threads - 1)));
-    scan(trace, from, slot, threads, true, lastWrite, lastAccess, edges);
-    scan(trace, from, slot, threads, false, lastWrite, lastAccess, edges);
-    return sortedDistinct(edges, slot.length);
+    int capacity = (int) Math.min(1 << 21, (long) slot.length * Math.max(1, threads - 1));
+    LongArrayList forward = new LongArrayList(capacity);
+    LongArrayList backward = new LongArrayList(capacity);
+    scan(trace, from, slot, threads, true, lastWrite, lastAccess, forward);
+    scan(trace, from, slot, threads, false, lastWrite, lastAccess, backward);
+    return sortedDistinct(forward, backward, slot.length);
   }
 
   /**
-   * The edges sorted and without repeats: bucketed by source (a counting sort over the window's
-   * events), then each bucket's targets sorted, which is much cheaper than sorting the whole list
-   * when every event has an edge to each of a hundred threads.
+   * The edges of both passes, sorted and without repeats, bucketed by source (a counting sort over
+   * the window's events). The forward pass gives each source its targets in ascending order already
+   * (events are visited in order, and a source is the nearest access of one thread only); the
+   * backward pass gives each source at most one target per other thread, all at once and in thread
+   * order. So only those few are sorted, and the two runs merged.
    */
-  private static long[] sortedDistinct(LongArrayList edges, int events) {
+  private static long[] sortedDistinct(LongArrayList forward, LongArrayList backward, int events) {
+    int[] forwardStart = bucketStarts(forward, events);
+    int[] backwardStart = bucketStarts(backward, events);
+    int[] forwardTargets = bucketTargets(forward, forwardStart, events);
+    int[] backwardTargets = bucketTargets(backward, backwardStart, events);
+    long[] sorted = new long[forward.size() + backward.size()];
+    int distinct = 0;
+    for (int v = 0; v < events; v++) {
+      int i = forwardStart[v];
+      int iEnd = forwardStart[v + 1];
+      int j = backwardStart[v];
+      int jEnd = backwardStart[v + 1];
+      Arrays.sort(backwardTargets, j, jEnd);
+      int last = -1;
+      while (i < iEnd || j < jEnd) {
+        int next =
+            j >= jEnd || (i < iEnd && forwardTargets[i] <= backwardTargets[j])
+                ? forwardTargets[i++]
+                : backwardTargets[j++];
+        if (next != last) {
+          sorted[distinct++] = ((long) v << 32) | next;
+          last = next;
+        }
+      }
+    }
+    return Arrays.copyOf(sorted, distinct);
+  }
+
+  /** Where each source's bucket starts, for edges {@code source << 32 | target}. */
+  private static int[] bucketStarts(LongArrayList edges, int events) {
     int[] start = new int[events + 1];
-    int m = edges.size();
-    for (int i = 0; i < m; i++) {
+    for (int i = 0; i < edges.size(); i++) {
       start[(int) (edges.getLong(i) >>> 32) + 1]++;
     }
     for (int v = 0; v < events; v++) {
       start[v + 1] += start[v];
     }
-    int[] targets = new int[m];
+    return start;
+  }
+
+  /** The edges' targets, by source bucket, each bucket in the order the edges came. */
+  private static int[] bucketTargets(LongArrayList edges, int[] start, int events) {
+    int[] targets = new int[edges.size()];
     int[] fill = new int[events];
-    for (int i = 0; i < m; i++) {
+    for (int i = 0; i < edges.size(); i++) {
       long e = edges.getLong(i);
       int source = (int) (e >>> 32);
       targets[start[source] + fill[source]++] = (int) e;
     }
-    long[] sorted = new long[m];
-    int distinct = 0;
-    for (int v = 0; v < events; v++) {
-      Arrays.sort(targets, start[v], start[v + 1]);
-      for (int i = start[v]; i < start[v + 1]; i++) {
-        if (i == start[v] || targets[i] != targets[i - 1]) {
-          sorted[distinct++] = ((long) v << 32) | targets[i];
-        }
-      }
-    }
-    return Arrays.copyOf(sorted, distinct);
+    return targets;
   }
 
   /**
