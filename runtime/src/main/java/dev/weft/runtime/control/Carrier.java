@@ -63,16 +63,10 @@ public final class Carrier extends Thread {
       while ((a = next) == null) {
         LockSupport.park(this);
       }
-      a.wear(this);
-      try {
-        a.work.run();
-      } catch (Throwable ignored) {
-        // the work reports its own failures; a carrier outlives whatever its thread did
-      } finally {
-        next = null;
-        bound = null;
-        a.takeOff(this);
-      }
+      a.perform(this);
+      next = null;
+      bound = null;
+      a.takeOff(this);
       boolean serveAgain = !a.abandoned && CarrierPool.release(this);
       a.done.countDown();
       if (!serveAgain) {
@@ -107,8 +101,20 @@ public final class Carrier extends Thread {
       this.work = work;
     }
 
-    /** Dresses {@code carrier}, the calling thread, as this assignment's logical thread. */
-    void wear(Thread carrier) {
+    /**
+     * Runs the work on {@code carrier}, the calling thread, dressed as this assignment's logical
+     * thread. The work reports its own failures; a carrier outlives whatever its thread did.
+     */
+    void perform(Thread carrier) {
+      try {
+        wear(carrier);
+        work.run();
+      } catch (Throwable ignored) {
+        // reported by the work itself
+      }
+    }
+
+    private void wear(Thread carrier) {
       String full = "weft-" + name;
       if (!full.equals(carrier.getName())) {
         carrier.setName(full);

@@ -1,6 +1,5 @@
 package dev.weft.runtime.control;
 
-import java.lang.instrument.Instrumentation;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -22,11 +21,11 @@ public final class CarrierPool {
   private CarrierPool() {}
 
   /**
-   * Lets carriers be reused if their thread-local maps can be reached, with the agent's {@code
-   * instrumentation} if needed (null when there is none). Returns whether they are reused.
+   * Lets carriers be reused if their thread-local maps can be reached ({@link OpenPackages}).
+   * Returns whether they are reused.
    */
-  public static boolean enable(Instrumentation instrumentation) {
-    return ThreadLocalMaps.open(instrumentation);
+  public static boolean enable() {
+    return ThreadLocalMaps.open();
   }
 
   /** Whether carriers are reused. */
@@ -60,7 +59,7 @@ public final class CarrierPool {
     return c;
   }
 
-  static Carrier acquire() {
+  private static Carrier acquire() {
     Carrier c = IDLE.pollFirst();
     if (c != null) {
       IDLE_COUNT.decrementAndGet();

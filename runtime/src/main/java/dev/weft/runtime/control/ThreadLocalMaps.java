@@ -1,10 +1,7 @@
 package dev.weft.runtime.control;
 
-import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Map;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,9 +10,8 @@ import org.slf4j.LoggerFactory;
  * the next: cleared for every logical thread, and the inheritable one taken from the target's
  * {@link Thread} object, which copied its creator's values when it was constructed, exactly as the
  * JVM's own inheritance does. Without this, a reused carrier would show one logical thread the
- * values another had set. The fields are closed to Weft; the launcher agent's {@link
- * Instrumentation} opens {@code java.lang} to Weft's own module (not to the target's), and without
- * an agent carriers are simply not reused.
+ * values another had set. The fields are closed to Weft; {@link OpenPackages} opens {@code
+ * java.lang} to Weft's own module, and without an agent carriers are simply not reused.
  */
 final class ThreadLocalMaps {
   private static final Logger LOG = LoggerFactory.getLogger(ThreadLocalMaps.class);
@@ -26,21 +22,15 @@ final class ThreadLocalMaps {
 
   private ThreadLocalMaps() {}
 
-  /** Opens the fields with {@code instrumentation} (null: not available); returns whether open. */
-  static synchronized boolean open(Instrumentation instrumentation) {
+  /** Opens the fields ({@link OpenPackages}); returns whether they can be used. */
+  static synchronized boolean open() {
     if (tried) {
       return locals != null;
     }
     tried = true;
     try {
-      Module weft = ThreadLocalMaps.class.getModule();
-      Module base = Thread.class.getModule();
-      if (!base.isOpen("java.lang", weft)) {
-        if (instrumentation == null) {
-          throw new IllegalStateException("no instrumentation agent in this JVM");
-        }
-        instrumentation.redefineModule(
-            base, Set.of(), Map.of(), Map.of("java.lang", Set.of(weft)), Set.of(), Map.of());
+      if (!OpenPackages.openToWeft(Thread.class)) {
+        throw new IllegalStateException("java.lang is not open to Weft (no instrumentation agent)");
       }
       MethodHandles.Lookup lookup =
           MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup());

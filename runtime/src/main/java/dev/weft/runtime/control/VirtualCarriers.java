@@ -63,16 +63,8 @@ final class VirtualCarriers {
   }
 
   private static void serve(Carrier.Assignment work) {
-    Thread self = Thread.currentThread();
-    try {
-      work.wear(self);
-      work.work.run();
-    } catch (Throwable ignored) {
-      // the work reports its own failures
-    } finally {
-      BOUND.remove();
-      work.done.countDown();
-    }
+    work.perform(Thread.currentThread());
+    work.done.countDown(); // the virtual thread ends here, with its thread-locals
   }
 
   /**

@@ -4,11 +4,11 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.CarrierPool;
+import dev.weft.runtime.control.OpenPackages;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
-import dev.weft.runtime.jdk.ClosedFields;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
@@ -45,8 +45,8 @@ public final class RunExecutor {
     this.budget = budget;
     this.races = races;
     DefinedClasses.ensureInstalled();
-    CarrierPool.enable(DefinedClasses.instrumentation());
-    ClosedFields.open(DefinedClasses.instrumentation());
+    OpenPackages.useAgent(DefinedClasses.instrumentation());
+    CarrierPool.enable();
   }
 
   public RaceMode races() {

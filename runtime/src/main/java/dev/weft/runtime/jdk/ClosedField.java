@@ -1,75 +1,55 @@
 package dev.weft.runtime.jdk;
 
-import java.lang.reflect.Field;
+import java.lang.invoke.VarHandle;
 
 /**
- * One closed field of a JDK class ({@link ClosedFields}), read and written through reflection once
- * its package is open to Weft, or through an {@code Unsafe} offset when it cannot be.
+ * One closed field of a JDK class ({@link ClosedFields}): a {@code VarHandle} once its package is
+ * open to Weft, or an {@code Unsafe} offset when it cannot be.
  */
 final class ClosedField {
-  private final Field field;
+  private final VarHandle handle;
   private final long offset;
 
-  ClosedField(Field field, long offset) {
-    this.field = field;
+  ClosedField(VarHandle handle, long offset) {
+    this.handle = handle;
     this.offset = offset;
   }
 
   Object get(Object o) {
-    try {
-      return field != null ? field.get(o) : ClosedFields.UnsafeHolder.UNSAFE.getObject(o, offset);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
+    return handle != null ? handle.get(o) : ClosedFields.UnsafeHolder.UNSAFE.getObject(o, offset);
   }
 
   boolean getBoolean(Object o) {
-    try {
-      return field != null
-          ? field.getBoolean(o)
-          : ClosedFields.UnsafeHolder.UNSAFE.getBoolean(o, offset);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
+    return handle != null
+        ? (boolean) handle.get(o)
+        : ClosedFields.UnsafeHolder.UNSAFE.getBoolean(o, offset);
   }
 
   int getInt(Object o) {
-    try {
-      return field != null ? field.getInt(o) : ClosedFields.UnsafeHolder.UNSAFE.getInt(o, offset);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
+    return handle != null
+        ? (int) handle.get(o)
+        : ClosedFields.UnsafeHolder.UNSAFE.getInt(o, offset);
   }
 
   long getLong(Object o) {
-    try {
-      return field != null ? field.getLong(o) : ClosedFields.UnsafeHolder.UNSAFE.getLong(o, offset);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
+    return handle != null
+        ? (long) handle.get(o)
+        : ClosedFields.UnsafeHolder.UNSAFE.getLong(o, offset);
   }
 
   void setInt(Object o, int value) {
-    try {
-      if (field != null) {
-        field.setInt(o, value);
-      } else {
-        ClosedFields.UnsafeHolder.UNSAFE.putInt(o, offset, value);
-      }
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
+    if (handle != null) {
+      handle.set(o, value);
+    } else {
+      ClosedFields.UnsafeHolder.UNSAFE.putInt(o, offset, value);
     }
   }
 
   void setLong(Object o, long value) {
-    try {
-      if (field != null) {
-        field.setLong(o, value);
-      } else {
-        ClosedFields.UnsafeHolder.UNSAFE.putLong(o, offset, value);
-      }
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
+    if (handle != null) {
+      handle.set(o, value);
+    } else {
+      ClosedFields.UnsafeHolder.UNSAFE.putLong(o, offset, value);
     }
   }
 }

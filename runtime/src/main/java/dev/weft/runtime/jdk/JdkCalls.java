@@ -112,7 +112,8 @@ public final class JdkCalls {
     MethodHandle linked = LINKED.get(key);
     if (linked == null) {
       linked = link(caller, name, type, site);
-      if (LinkedCall.sameForEveryRun(type, name)) {
+      if (LinkedCall.jdkTypesOnly(type)
+          && SHAREABLE.computeIfAbsent(key, k -> LinkedCall.sameForEveryRun(type, name))) {
         LINKED.putIfAbsent(key, linked);
       }
     }
@@ -122,11 +123,18 @@ public final class JdkCalls {
   /**
    * Call sites linked in an earlier run, for the same site in a later one: every run defines the
    * target's classes afresh, so without this each run built every JDK call's handle again, which
-   * was the largest part of a short run of a program using executors. Only calls whose handle
-   * cannot depend on the run are kept ({@link LinkedCall#sameForEveryRun}).
+   * cost a short run of a program using executors about a tenth of its time. Only calls whose
+   * handle cannot depend on the run are kept ({@link LinkedCall#sameForEveryRun}).
    */
   private static final ConcurrentHashMap<LinkedCall, MethodHandle> LINKED =
       new ConcurrentHashMap<>();
+
+  /**
+   * Whether a call whose type names only the JDK's classes may be kept ({@link
+   * LinkedCall#sameForEveryRun}), decided once: it gets the same answer in every run. (A type that
+   * names the run's classes is never kept, nor remembered: it would hold the run's loader.)
+   */
+  private static final ConcurrentHashMap<LinkedCall, Boolean> SHAREABLE = new ConcurrentHashMap<>();
 
   /** One call site of one instruction; the site id is the same in every run of a target. */
   private record LinkedCall(int site, String name, MethodType type) {
@@ -137,13 +145,8 @@ public final class JdkCalls {
      * model.
      */
     static boolean sameForEveryRun(MethodType type, String name) {
-      for (Class<?> c : type.parameterArray()) {
-        if (!isJdkClass(c)) {
-          return false;
-        }
-      }
       Class<?> owner = type.parameterType(0);
-      if (!isJdkClass(type.returnType())
+      if (!jdkTypesOnly(type)
           || CompletionStage.class.isAssignableFrom(owner)
           || !Modifier.isPublic(owner.getModifiers())) {
         return false;
@@ -159,6 +162,16 @@ public final class JdkCalls {
       } catch (NoSuchMethodException | RuntimeException e) {
         return false;
       }
+    }
+
+    /** Whether every class the call's type names is the JDK's own, not one of a run. */
+    static boolean jdkTypesOnly(MethodType type) {
+      for (Class<?> c : type.parameterArray()) {
+        if (!isJdkClass(c)) {
+          return false;
+        }
+      }
+      return isJdkClass(type.returnType());
     }
 
     private static boolean isJdkClass(Class<?> c) {
