@@ -24,11 +24,13 @@ import java.util.zip.CRC32;
  * explicit). Any mismatch is reported as a {@link CorruptFileException} naming what is wrong; files
  * are written to a temporary name and moved into place, so a crash never leaves half a file.
  *
- * <p>Versions: 1 had no JVM options; 2 adds them after the class path. Files of version 1 are still
- * read, as findings made without JVM options.
+ * <p>Versions: 1 had no JVM options; 2 adds them after the class path; 3 adds, after the budgets,
+ * whether accesses to thread-local objects were scheduling points. Files of version 1 are still
+ * read, as findings made without JVM options; files before version 3 as findings made with every
+ * access a scheduling point (as Weft then ran).
  */
 public final class FindingFiles {
-  public static final int FORMAT_VERSION = 2;
+  public static final int FORMAT_VERSION = 3;
 
   /** The oldest version this Weft still reads. */
   static final int OLDEST_READABLE = 1;
@@ -137,6 +139,7 @@ public final class FindingFiles {
       out.writeVarInt(r.budget().maxSteps(), true);
       out.writeVarLong(r.budget().wallMillis(), true);
       out.writeVarLong(r.budget().stallMillis(), true);
+      out.writeBoolean(r.localObjects());
       out.writeString(r.strategy());
       out.writeLong(r.seed());
       out.writeVarLong(r.execution(), true);
@@ -164,6 +167,7 @@ public final class FindingFiles {
       List<String> jvmOptions = version >= 2 ? readStrings(in) : List.of();
       RunBudget budget =
           new RunBudget(in.readVarInt(true), in.readVarLong(true), in.readVarLong(true));
+      boolean localObjects = version >= 3 && in.readBoolean();
       String strategy = in.readString();
       long seed = in.readLong();
       long execution = in.readVarLong(true);
@@ -188,6 +192,7 @@ public final class FindingFiles {
           classPath,
           jvmOptions,
           budget,
+          localObjects,
           strategy,
           seed,
           execution,

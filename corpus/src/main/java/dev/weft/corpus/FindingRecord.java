@@ -12,6 +12,8 @@ import java.util.List;
  *
  * @param jvmOptions the options given with {@code --jvm-opt} (a system property the target reads,
  *     an {@code --add-opens} it needs): without them the failure may not come back
+ * @param localObjects whether the run gave accesses to thread-local objects no scheduling point
+ *     (the decisions fit only runs made the same way)
  * @param decisions chosen thread index at each point where more than one thread was enabled
  */
 public record FindingRecord(
@@ -20,6 +22,7 @@ public record FindingRecord(
     List<String> classPath,
     List<String> jvmOptions,
     RunBudget budget,
+    boolean localObjects,
     String strategy,
     long seed,
     long execution,

@@ -22,6 +22,7 @@ class FindingFilesTest {
         List.of("/tmp/classes", "/tmp/lib.jar"),
         List.of("-Dx=1", "--add-opens=java.base/java.lang=ALL-UNNAMED"),
         new RunBudget(1000, 5000, 200),
+        true,
         "pct(d=3)",
         42L,
         17L,
@@ -50,7 +51,22 @@ class FindingFilesTest {
     }
     FindingRecord back = FindingFiles.read(file);
     assertThat(back.jvmOptions()).isEmpty();
-    assertThat(back).usingRecursiveComparison().ignoringFields("jvmOptions").isEqualTo(sample());
+    assertThat(back.localObjects()).isFalse();
+    assertThat(back)
+        .usingRecursiveComparison()
+        .ignoringFields("jvmOptions", "localObjects")
+        .isEqualTo(sample());
+  }
+
+  @Test
+  void readsVersionTwoFilesAsFindingsWithEveryAccessAPoint() throws Exception {
+    Path file = dir.resolve("v2.weft");
+    try (var in = FindingFilesTest.class.getResourceAsStream("version-2.weft")) {
+      Files.write(file, in.readAllBytes());
+    }
+    FindingRecord back = FindingFiles.read(file);
+    assertThat(back.localObjects()).as("as Weft ran before it tracked them").isFalse();
+    assertThat(back).usingRecursiveComparison().ignoringFields("localObjects").isEqualTo(sample());
   }
 
   @Test

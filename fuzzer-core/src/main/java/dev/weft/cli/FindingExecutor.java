@@ -46,6 +46,7 @@ final class FindingExecutor {
     Instrumenter instrumenter =
         new Instrumenter(new TargetClassPath(cp), new SiteTable(), new FieldTable());
     RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
-    return new RunExecutor(instrumenter, record.target(), record.budget(), races);
+    return new RunExecutor(
+        instrumenter, record.target(), record.budget(), races, record.localObjects());
   }
 }

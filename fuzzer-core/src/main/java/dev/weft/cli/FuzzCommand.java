@@ -129,6 +129,14 @@ public final class FuzzCommand implements Callable<Integer> {
   String races;
 
   @Option(
+      names = "--local-objects",
+      paramLabel = "on|off",
+      description =
+          "Accesses to objects only one thread can reach are no scheduling points (as for run;"
+              + " new campaigns: on, unless --races fields; campaigns made before it: off).")
+  String localObjects;
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -345,7 +353,8 @@ public final class FuzzCommand implements Callable<Integer> {
         runTimeout,
         stallTimeout,
         graphEvents,
-        races);
+        races,
+        localObjects);
   }
 
   /**

@@ -42,7 +42,8 @@ final class FuzzSettings {
       Duration runTimeout,
       Duration stallTimeout,
       Integer graphEvents,
-      String races) {}
+      String races,
+      String localObjects) {}
 
   private FuzzSettings() {}
 
@@ -96,6 +97,7 @@ final class FuzzSettings {
             given.races() != null
                 ? races(given.races())
                 : recorded == null ? RaceMode.DEFAULT : recorded.races(),
+            localObjects(given, recorded),
             recorded == null ? "" : recorded.targetHash());
     check(s);
     return s;
@@ -103,6 +105,26 @@ final class FuzzSettings {
 
   private static <T> T pick(T given, T otherwise) {
     return given != null ? given : otherwise;
+  }
+
+  /**
+   * Given, or as recorded; a new campaign tracks them unless its races mode is {@code fields}
+   * (whose oracle must see every access).
+   */
+  private static boolean localObjects(Given given, CampaignSettings recorded)
+      throws UsageException {
+    if (given.localObjects() != null) {
+      try {
+        return OnOff.parse("--local-objects", given.localObjects());
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    if (recorded != null) {
+      return recorded.localObjects();
+    }
+    RaceMode races = given.races() != null ? races(given.races()) : RaceMode.DEFAULT;
+    return races != RaceMode.FIELDS;
   }
 
   private static RaceMode races(String given) throws UsageException {

@@ -148,6 +148,16 @@ public final class RunCommand implements Callable<Integer> {
   String races;
 
   @Option(
+      names = "--local-objects",
+      paramLabel = "on|off",
+      description =
+          "on (default, unless --races fields): accesses to objects only the thread that made"
+              + " them can reach (until stored where others can see them, or handed to the JDK)"
+              + " are no scheduling points, so runs are shorter and explore only what can race;"
+              + " off: every access is one (as Weft did before; findings record which).")
+  String localObjects;
+
+  @Option(
       names = "--max-steps",
       defaultValue = "1000000",
       description =
@@ -263,11 +273,16 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     RaceMode raceMode;
+    boolean trackLocals;
     try {
       strategyDescription =
           Strategies.create(strategy, depth, threadsBound, 0, id -> 0L, GraphBudget.DEFAULT)
               .describe();
       raceMode = RaceMode.parse(races);
+      trackLocals =
+          localObjects == null
+              ? raceMode != RaceMode.FIELDS
+              : OnOff.parse("--local-objects", localObjects);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -290,6 +305,7 @@ public final class RunCommand implements Callable<Integer> {
             quiet,
             showOutput,
             raceMode,
+            trackLocals,
             minimise.budget());
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {

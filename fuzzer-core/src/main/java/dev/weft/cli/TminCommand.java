@@ -176,6 +176,7 @@ public final class TminCommand implements Callable<Integer> {
         r.classPath(),
         r.jvmOptions(),
         r.budget(),
+        r.localObjects(),
         r.strategy(),
         r.seed(),
         r.execution(),

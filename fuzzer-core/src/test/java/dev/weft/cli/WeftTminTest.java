@@ -164,6 +164,7 @@ class WeftTminTest extends CliTestSupport {
             r.classPath(),
             r.jvmOptions(),
             r.budget(),
+            r.localObjects(),
             r.strategy(),
             r.seed(),
             r.execution(),

@@ -52,6 +52,7 @@ public final class CampaignFile {
     options.put("stallTimeoutMillis", s.budget().stallMillis());
     options.put("graphEvents", s.graphEvents());
     options.put("races", s.races().label());
+    options.put("localObjects", s.localObjects());
     root.put("targetHash", s.targetHash());
     AtomicFiles.write(
         file, (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -110,6 +111,7 @@ public final class CampaignFile {
             f.number(options, "stallTimeoutMillis")),
         (int) f.number(options, "graphEvents"),
         f.races(options),
+        f.localObjects(options),
         f.text(root, "targetHash"));
   }
 
@@ -125,6 +127,21 @@ public final class CampaignFile {
         throw bad(name, "missing or not an object");
       }
       return n;
+    }
+
+    /**
+     * A campaign written before thread-local objects were tracked made its corpus with every access
+     * a scheduling point, and goes on so.
+     */
+    boolean localObjects(JsonNode options) throws CampaignFileException {
+      JsonNode n = options.get("localObjects");
+      if (n == null) {
+        return false;
+      }
+      if (!n.isBoolean()) {
+        throw bad("localObjects", "not true or false");
+      }
+      return n.booleanValue();
     }
 
     /** A campaign written before races were an option of fuzz ran with the default. */

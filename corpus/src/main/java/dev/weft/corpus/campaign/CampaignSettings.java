@@ -15,6 +15,8 @@ import java.util.List;
  * @param seed the campaign's seed; each session derives its own from it
  * @param graphEvents the segment strategy's graph budget ({@code --graph-events})
  * @param races which data races the oracle reports ({@code --races})
+ * @param localObjects whether accesses to thread-local objects are no scheduling points ({@code
+ *     --local-objects}; off for campaigns made before it existed, whose corpus was made so)
  * @param targetHash SHA-256 of the class path's files when the campaign last ran
  */
 public record CampaignSettings(
@@ -27,6 +29,7 @@ public record CampaignSettings(
     RunBudget budget,
     int graphEvents,
     RaceMode races,
+    boolean localObjects,
     String targetHash) {
 
   public CampaignSettings {
@@ -36,6 +39,16 @@ public record CampaignSettings(
 
   public CampaignSettings withTargetHash(String hash) {
     return new CampaignSettings(
-        target, classPath, jvmOptions, strategy, depth, seed, budget, graphEvents, races, hash);
+        target,
+        classPath,
+        jvmOptions,
+        strategy,
+        depth,
+        seed,
+        budget,
+        graphEvents,
+        races,
+        localObjects,
+        hash);
   }
 }

@@ -26,6 +26,7 @@ class CampaignFileTest {
         new RunBudget(1000, 5000, 200),
         50_000,
         RaceMode.FIELDS,
+        true,
         "sha256:00ff");
   }
 
@@ -47,6 +48,15 @@ class CampaignFileTest {
     Files.writeString(file, Files.readString(file).replace(",\n    \"races\" : \"fields\"", ""));
     assertThat(Files.readString(file)).doesNotContain("races");
     assertThat(CampaignFile.read(file).races()).isEqualTo(RaceMode.DEFAULT);
+  }
+
+  @Test
+  void aCampaignFileWrittenBeforeLocalObjectsWereTrackedKeepsEveryAccessAPoint() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    CampaignFile.write(settings(TargetSpec.method("a.B::c")), file);
+    Files.writeString(file, Files.readString(file).replace(",\n    \"localObjects\" : true", ""));
+    assertThat(Files.readString(file)).doesNotContain("localObjects");
+    assertThat(CampaignFile.read(file).localObjects()).isFalse();
   }
 
   @Test

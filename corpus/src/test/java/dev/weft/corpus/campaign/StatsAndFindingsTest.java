@@ -66,6 +66,7 @@ class StatsAndFindingsTest {
         List.of("/abs"),
         List.of(),
         RunBudget.DEFAULT,
+        true,
         "segment",
         1,
         execution,

@@ -10,6 +10,7 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
@@ -50,17 +51,27 @@ public final class RuntimeBench {
   private final SiteTable sites = new SiteTable();
 
   private RunExecutor executor(String mainClass, String... args) {
+    return executor(RunExecutor.LOCAL_OBJECTS_DEFAULT, mainClass, args);
+  }
+
+  private RunExecutor executor(boolean localObjects, String mainClass, String... args) {
     Instrumenter instrumenter =
         new Instrumenter(new TargetClassPath(List.of(examples)), sites, new FieldTable());
     return new RunExecutor(
         instrumenter,
         TargetSpec.main(mainClass, List.of(args)),
-        new RunBudget(10_000_000, 60_000, 10_000));
+        new RunBudget(10_000_000, 60_000, 10_000),
+        RaceMode.DEFAULT,
+        localObjects);
   }
 
   private void run(double seconds, String filter) throws Throwable {
     if (filter.equals("flat")) {
       flat(10_000);
+      return;
+    }
+    if (filter.equals("locals")) {
+      locals(seconds);
       return;
     }
     if (filter.isEmpty()) {
@@ -131,6 +142,59 @@ public final class RuntimeBench {
                     "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
             3);
       }
+    }
+  }
+
+  /**
+   * Each program with thread-local objects tracked and without, side by side: events per run,
+   * accesses that needed no scheduling point, and executions per second under random, PCT and
+   * segment.
+   */
+  private void locals(double seconds) throws Exception {
+    List<String[]> programs = new ArrayList<>();
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", "10", "5"});
+    programs.addAll(ExampleCatalog.twins(examples));
+    System.out.printf(
+        "%-30s %7s %7s %7s %8s %8s %6s %8s %8s %6s %8s %8s %6s%n",
+        "program", "ev off", "ev on", "local", "rnd off", "rnd on", "ratio", "pct off", "pct on",
+        "ratio", "seg off", "seg on", "ratio");
+    System.out.println("-".repeat(125));
+    for (String[] p : programs) {
+      String[] args = Arrays.copyOfRange(p, 1, p.length);
+      RunExecutor off = executor(false, p[0], args);
+      RunExecutor on = executor(true, p[0], args);
+      RunResult sampleOff = off.execute(new RandomWalk(1), 0);
+      RunResult sampleOn = on.execute(new RandomWalk(1), 0);
+      long local = on.lastLocalObjects().elidedAccesses();
+      double[] rates = new double[6];
+      List<Supplier<Strategy>> strategies =
+          List.of(
+              () -> new RandomWalk(3),
+              () -> new Pct(3, 3),
+              () ->
+                  Strategies.create(
+                      "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
+      for (int i = 0; i < 3; i++) {
+        rates[2 * i] = throughput(off, strategies.get(i), seconds);
+        rates[2 * i + 1] = throughput(on, strategies.get(i), seconds);
+      }
+      System.out.printf(
+          "%-30s %7d %7d %7d %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f%n",
+          ExampleCatalog.name(p),
+          sampleOff.trace().size(),
+          sampleOn.trace().size(),
+          local,
+          rates[0],
+          rates[1],
+          rates[1] / rates[0],
+          rates[2],
+          rates[3],
+          rates[3] / rates[2],
+          rates[4],
+          rates[5],
+          rates[5] / rates[4]);
     }
   }
 

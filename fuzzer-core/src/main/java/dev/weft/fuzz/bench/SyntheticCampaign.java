@@ -31,6 +31,7 @@ public final class SyntheticCampaign {
             new RunBudget(1000, 5000, 200),
             50_000,
             RaceMode.DEFAULT,
+            true,
             "sha256:00"),
         dir.campaignFile());
     return dir;

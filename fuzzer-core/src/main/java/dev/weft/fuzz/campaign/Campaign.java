@@ -108,7 +108,8 @@ public final class Campaign {
     TargetClassPath classPath = new TargetClassPath(config.classPath());
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
     RunExecutor executor =
-        new RunExecutor(instrumenter, config.target(), config.budget(), config.races());
+        new RunExecutor(
+            instrumenter, config.target(), config.budget(), config.races(), config.localObjects());
     executor.validate();
     Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
@@ -291,6 +292,7 @@ public final class Campaign {
             cp,
             config.jvmOptions(),
             config.budget(),
+            config.localObjects(),
             strategy.describe(),
             config.seed(),
             execution,

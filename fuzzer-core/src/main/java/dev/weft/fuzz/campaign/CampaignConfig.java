@@ -20,6 +20,7 @@ import java.util.List;
  * @param showOutput print the target's output of every execution, not only of the first
  * @param graphBudget the most events of a run the segment strategy analyses in one graph
  * @param races which unordered accesses the race oracle reports
+ * @param localObjects whether accesses to thread-local objects are no scheduling points
  * @param minimise what each new finding may cost to minimise before it is written; null: written as
  *     found ({@code --no-minimize})
  */
@@ -40,6 +41,7 @@ public record CampaignConfig(
     boolean quiet,
     boolean showOutput,
     RaceMode races,
+    boolean localObjects,
     MinimiseBudget minimise) {
 
   public CampaignConfig {

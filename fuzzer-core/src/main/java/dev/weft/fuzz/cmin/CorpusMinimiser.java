@@ -75,7 +75,12 @@ public final class CorpusMinimiser {
       Instrumenter instrumenter = new Instrumenter(targetClassPath, sites, new FieldTable());
       // coverage does not depend on the race oracle, which would only cost time here
       RunExecutor executor =
-          new RunExecutor(instrumenter, settings.target(), settings.budget(), RaceMode.OFF);
+          new RunExecutor(
+              instrumenter,
+              settings.target(),
+              settings.budget(),
+              RaceMode.OFF,
+              settings.localObjects());
       executor.validate();
       RunCoverage coverage =
           new RunCoverage(Strategies.siteKeys(sites), new GraphBudget(settings.graphEvents()));

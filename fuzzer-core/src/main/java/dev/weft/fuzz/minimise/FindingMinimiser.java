@@ -123,6 +123,7 @@ public final class FindingMinimiser {
         found.classPath(),
         found.jvmOptions(),
         found.budget(),
+        found.localObjects(),
         found.strategy(),
         found.seed(),
         found.execution(),

@@ -118,7 +118,8 @@ public final class FuzzSession {
     List<Path> classPath = s.classPath().stream().map(Path::of).toList();
     try (TargetClassPath targetClassPath = new TargetClassPath(classPath)) {
       Instrumenter instrumenter = new Instrumenter(targetClassPath, sites, new FieldTable());
-      RunExecutor executor = new RunExecutor(instrumenter, s.target(), s.budget(), s.races());
+      RunExecutor executor =
+          new RunExecutor(instrumenter, s.target(), s.budget(), s.races(), s.localObjects());
       executor.validate();
       Strategy strategy =
           Strategies.create(
@@ -405,6 +406,7 @@ public final class FuzzSession {
             s.classPath(),
             s.jvmOptions(),
             s.budget(),
+            s.localObjects(),
             strategy.describe(),
             sessionSeed,
             executions,

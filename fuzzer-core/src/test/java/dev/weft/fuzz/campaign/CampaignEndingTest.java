@@ -59,6 +59,7 @@ class CampaignEndingTest {
         false,
         false,
         RaceMode.DEFAULT,
+        true,
         MinimiseBudget.CAMPAIGN_DEFAULT);
   }
 

@@ -15,6 +15,9 @@ public final class Accesses {
     ControlledThread t = ActiveRun.self();
     if (t != null && obj != null) {
       Scheduler s = t.scheduler;
+      if (s.localAccess(t, obj, site)) {
+        return;
+      }
       s.point(t, EventKind.READ, s.objectLocation(obj, field, site), site, null, 0);
     }
   }
@@ -23,7 +26,26 @@ public final class Accesses {
     ControlledThread t = ActiveRun.self();
     if (t != null && obj != null) {
       Scheduler s = t.scheduler;
+      if (s.localAccess(t, obj, site)) {
+        return;
+      }
       s.point(t, EventKind.WRITE, s.objectLocation(obj, field, site), site, null, 0);
+    }
+  }
+
+  /**
+   * A write of a reference into a field: as {@link #putField}, and the value escapes unless the
+   * holder is local to the writer.
+   */
+  public static void putFieldReference(Object obj, Object value, int field, int site) {
+    ControlledThread t = ActiveRun.self();
+    if (t != null && obj != null) {
+      Scheduler s = t.scheduler;
+      if (s.localAccess(t, obj, site)) {
+        return;
+      }
+      s.point(t, EventKind.WRITE, s.objectLocation(obj, field, site), site, null, 0);
+      s.locals().escape(value);
     }
   }
 
@@ -45,16 +67,25 @@ public final class Accesses {
     ControlledThread t = ActiveRun.self();
     if (t != null && array != null) {
       Scheduler s = t.scheduler;
+      if (s.localAccess(t, array, site)) {
+        return;
+      }
       s.point(t, EventKind.ARRAY_READ, s.objectLocation(array, index, site), site, null, 0);
     }
   }
 
-  private static void arrayWrite(Object array, int index, int site) {
+  /** Returns the writer when the array is shared (null when it is local or uncontrolled). */
+  private static ControlledThread arrayWrite(Object array, int index, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && array != null) {
       Scheduler s = t.scheduler;
+      if (s.localAccess(t, array, site)) {
+        return null;
+      }
       s.point(t, EventKind.ARRAY_WRITE, s.objectLocation(array, index, site), site, null, 0);
+      return t;
     }
+    return null;
   }
 
   public static void iastore(int[] a, int i, int v, int site) {
@@ -78,7 +109,10 @@ public final class Accesses {
   }
 
   public static void aastore(Object[] a, int i, Object v, int site) {
-    arrayWrite(a, i, site);
+    ControlledThread t = arrayWrite(a, i, site);
+    if (t != null) {
+      t.scheduler.locals().escape(v);
+    }
     a[i] = v;
   }
 
@@ -106,6 +140,9 @@ public final class Accesses {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
       t.scheduler.allocated(obj, site);
+      if (obj != null && obj.getClass().isArray()) {
+        t.scheduler.locals().arrayMade(obj, t);
+      }
       if (obj instanceof Thread) {
         t.scheduler.threadCreated((Thread) obj, t);
       }

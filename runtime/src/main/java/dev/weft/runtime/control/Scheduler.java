@@ -3,6 +3,7 @@ package dev.weft.runtime.control;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Deadlocks;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
@@ -69,6 +70,11 @@ public final class Scheduler {
 
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
+  private final LocalObjects localObjects;
+
+  /** Accesses to local objects since the last step: an endless loop over them is a hang too. */
+  private long localAccessesInARow;
+
   private final RaceLog raceLog;
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
@@ -100,13 +106,15 @@ public final class Scheduler {
   private int recheckedAt = -1;
 
   public Scheduler(Strategy strategy, SiteTable sites, FieldTable fields, int maxSteps) {
-    this(strategy, sites, fields, maxSteps, RaceMode.DEFAULT, IntSets.EMPTY_SET);
+    this(
+        strategy, sites, fields, maxSteps, RaceMode.DEFAULT, IntSets.EMPTY_SET, LocalObjects.off());
   }
 
   /**
    * @param races which races the run's oracle reports
    * @param captureStacksAt calls in the run's race log whose stacks to keep (a replay explaining a
    *     race found before)
+   * @param locals the run's thread-local objects, whose accesses are no scheduling points
    */
   public Scheduler(
       Strategy strategy,
@@ -114,8 +122,10 @@ public final class Scheduler {
       FieldTable fields,
       int maxSteps,
       RaceMode races,
-      IntSet captureStacksAt) {
+      IntSet captureStacksAt,
+      LocalObjects locals) {
     this.strategy = strategy;
+    this.localObjects = locals;
     this.sites = sites;
     this.fields = fields;
     this.maxSteps = maxSteps;
@@ -148,6 +158,39 @@ public final class Scheduler {
   /** Steps executed so far; read racily by the controller to notice a stalled run. */
   public int stepsSoFar() {
     return steps;
+  }
+
+  /**
+   * Steps and accesses to local objects so far, read racily by the controller: a thread busy with
+   * objects of its own makes progress without steps.
+   */
+  public long progressSoFar() {
+    return steps + localObjects.elidedAccesses();
+  }
+
+  public LocalObjects locals() {
+    return localObjects;
+  }
+
+  /**
+   * Whether {@code t}'s access to {@code obj} needs no scheduling point because only {@code t} can
+   * reach the object. So many such accesses in a row, with no step between, that a thread running
+   * alone would have spent its budget is a hang.
+   */
+  public boolean localAccess(ControlledThread t, Object obj, int site) {
+    if (!localObjects.isLocal(obj, t)) {
+      return false;
+    }
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+    if (++localAccessesInARow > maxSteps * SOLO_BUDGET_FACTOR) {
+      run.settle(
+          RunResult.Outcome.FAILED, Hangs.localLoop(sites, t, localAccessesInARow - 1, site), null);
+      abort();
+      throw WeftAbort.INSTANCE;
+    }
+    return true;
   }
 
   /** The carrier of the thread that holds the turn, for stall diagnostics. */
@@ -609,6 +652,7 @@ public final class Scheduler {
 
   private void checkBudget(ControlledThread t) {
     steps++;
+    localAccessesInARow = 0;
     boolean alone = live <= 1;
     long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
     if ((alone ? ++soloSteps : ++contendedSteps) > limit) {

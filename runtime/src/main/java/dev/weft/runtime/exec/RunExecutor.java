@@ -9,6 +9,7 @@ import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
@@ -31,7 +32,16 @@ public final class RunExecutor {
   private final TargetSpec target;
   private final RunBudget budget;
   private final RaceMode races;
+  private final boolean localObjects;
+  private LocalObjects lastLocalObjects = LocalObjects.off();
   private int leakedThreads;
+
+  /**
+   * Whether runs track thread-local objects unless told otherwise: on, or off with {@code
+   * -Dweft.localObjects=off}.
+   */
+  public static final boolean LOCAL_OBJECTS_DEFAULT =
+      !"off".equals(System.getProperty("weft.localObjects"));
 
   public RunExecutor(Instrumenter instrumenter, TargetSpec target, RunBudget budget) {
     this(instrumenter, target, budget, RaceMode.DEFAULT);
@@ -40,10 +50,26 @@ public final class RunExecutor {
   /** An executor whose runs' race oracle reports {@code races}. */
   public RunExecutor(
       Instrumenter instrumenter, TargetSpec target, RunBudget budget, RaceMode races) {
+    this(instrumenter, target, budget, races, LOCAL_OBJECTS_DEFAULT && races != RaceMode.FIELDS);
+  }
+
+  /**
+   * An executor whose runs' race oracle reports {@code races}, and whose runs give accesses to
+   * thread-local objects no scheduling point if {@code localObjects}. New campaigns with {@code
+   * --races fields} keep it off: an access made before its object escaped would be missing from the
+   * oracle's view of an unsafe publication.
+   */
+  public RunExecutor(
+      Instrumenter instrumenter,
+      TargetSpec target,
+      RunBudget budget,
+      RaceMode races,
+      boolean localObjects) {
     this.instrumenter = instrumenter;
     this.target = target;
     this.budget = budget;
     this.races = races;
+    this.localObjects = localObjects;
     DefinedClasses.ensureInstalled();
     OpenPackages.useAgent(DefinedClasses.instrumentation());
     CarrierPool.enable();
@@ -51,6 +77,16 @@ public final class RunExecutor {
 
   public RaceMode races() {
     return races;
+  }
+
+  /** Whether runs track thread-local objects (their accesses are no scheduling points). */
+  public boolean localObjects() {
+    return localObjects;
+  }
+
+  /** The last run's thread-local objects, for their counts. */
+  public LocalObjects lastLocalObjects() {
+    return lastLocalObjects;
   }
 
   /** Checks that the target class and method exist, without running anything. */
@@ -96,7 +132,9 @@ public final class RunExecutor {
             instrumenter.fields(),
             budget.maxSteps(),
             races,
-            captureStacksAt);
+            captureStacksAt,
+            new LocalObjects(localObjects, TargetClassLoader::isFullyInstrumented));
+    lastLocalObjects = scheduler.locals();
     strategy.beginRun(runNumber);
     long start = System.nanoTime();
     ActiveRun.activate(scheduler);
@@ -123,12 +161,12 @@ public final class RunExecutor {
   }
 
   private void watch(Scheduler scheduler, long start) {
-    int lastSteps = -1;
+    long lastSteps = -1;
     long lastProgress = start;
     try {
       while (!scheduler.awaitEnd(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
         long now = System.nanoTime();
-        int steps = scheduler.stepsSoFar();
+        long steps = scheduler.progressSoFar();
         if (steps != lastSteps) {
           lastSteps = steps;
           lastProgress = now;

@@ -18,6 +18,10 @@ public final class FieldHooks {
     Accesses.putField(obj, field, site);
   }
 
+  public static void putFieldReference(Object obj, Object value, int field, int site) {
+    Accesses.putFieldReference(obj, value, field, site);
+  }
+
   public static void getStatic(int field, int site) {
     Accesses.getStatic(field, site);
   }

@@ -3,9 +3,11 @@ package dev.weft.runtime.instrument;
 import dev.weft.runtime.instrument.rewrite.MethodInstrumenter;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
+import java.util.Map;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * Class-level half of the rewriting: strips {@code ACC_SYNCHRONIZED} (the method body then takes
@@ -24,9 +26,18 @@ final class ClassInstrumenter extends ClassVisitor {
   /** The class file version to raise older classes to, or 0 to keep each class's own. */
   private final int minVersion;
 
+  /** Slots each method uses (name plus descriptor): the rewriting may use those after them. */
+  private final Map<String, Integer> maxLocals;
+
   ClassInstrumenter(
-      ClassVisitor next, TypeHierarchy types, SiteTable sites, FieldTable fields, int minVersion) {
+      ClassVisitor next,
+      TypeHierarchy types,
+      SiteTable sites,
+      FieldTable fields,
+      int minVersion,
+      Map<String, Integer> maxLocals) {
     super(Opcodes.ASM9, next);
+    this.maxLocals = maxLocals;
     this.types = types;
     this.sites = sites;
     this.fields = fields;
@@ -75,7 +86,8 @@ final class ClassInstrumenter extends ClassVisitor {
         sites,
         fields,
         version,
-        bridges);
+        bridges,
+        maxLocals.getOrDefault(name + descriptor, 0));
   }
 
   /** Adds the bridges that method references were pointed at, instrumented like any method. */
@@ -96,7 +108,8 @@ final class ClassInstrumenter extends ClassVisitor {
               sites,
               fields,
               version,
-              null),
+              null,
+              Type.getArgumentsAndReturnSizes(b.descriptor()) >> 2),
           b);
     }
     super.visitEnd();

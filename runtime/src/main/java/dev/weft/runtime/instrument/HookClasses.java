@@ -2,6 +2,7 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.hooks.ArrayHooks;
 import dev.weft.runtime.hooks.BlockingHooks;
+import dev.weft.runtime.hooks.EscapeHooks;
 import dev.weft.runtime.hooks.ExchangerHooks;
 import dev.weft.runtime.hooks.FieldHooks;
 import dev.weft.runtime.hooks.IdentityHooks;
@@ -42,6 +43,7 @@ final class HookClasses {
   static final String JDK_CALLS = Type.getInternalName(JdkCallHooks.class);
   static final String VAR_HANDLES = Type.getInternalName(VarHandleHooks.class);
   static final String UNSAFE = Type.getInternalName(UnsafeHooks.class);
+  static final String ESCAPES = Type.getInternalName(EscapeHooks.class);
 
   private HookClasses() {}
 }

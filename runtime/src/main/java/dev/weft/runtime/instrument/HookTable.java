@@ -28,6 +28,19 @@ public final class HookTable {
       new HookCall(HookClasses.FIELDS, "getField", "(Ljava/lang/Object;II)V");
   public static final HookCall PUT_FIELD =
       new HookCall(HookClasses.FIELDS, "putField", "(Ljava/lang/Object;II)V");
+  public static final HookCall PUT_FIELD_REFERENCE =
+      new HookCall(
+          HookClasses.FIELDS, "putFieldReference", "(Ljava/lang/Object;Ljava/lang/Object;II)V");
+  public static final HookCall ESCAPE =
+      new HookCall(HookClasses.ESCAPES, "escape", "(Ljava/lang/Object;)V");
+  public static final HookCall STORED =
+      new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+  public static final HookCall CONSTRUCTED =
+      new HookCall(HookClasses.ESCAPES, "constructed", "(Ljava/lang/Object;)V");
+  public static final HookCall COPIED =
+      new HookCall(HookClasses.ESCAPES, "copied", "(Ljava/lang/Object;)V");
+  public static final HookCall ARRAYCOPY =
+      new HookCall(HookClasses.ESCAPES, "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V");
   public static final HookCall BARRIER_ACTION =
       new HookCall(
           HookClasses.SYNCHRONIZERS, "barrierAction", "(Ljava/lang/Runnable;)Ljava/lang/Runnable;");
@@ -57,6 +70,12 @@ public final class HookTable {
                 PUT_STATIC,
                 GET_FIELD,
                 PUT_FIELD,
+                PUT_FIELD_REFERENCE,
+                ESCAPE,
+                STORED,
+                CONSTRUCTED,
+                COPIED,
+                ARRAYCOPY,
                 BARRIER_ACTION,
                 BARRIER_CREATED,
                 UPDATER_FIELD,

@@ -39,7 +39,7 @@ public final class Instrumenter {
     this.classPath = classPath;
     this.sites = sites;
     this.fields = fields;
-    this.types = new TypeHierarchy(TypePool.Default.of(classPath.locator()));
+    this.types = new TypeHierarchy(TypePool.Default.of(classPath.locator()), this::onTargetPath);
   }
 
   public SiteTable sites() {
@@ -91,6 +91,20 @@ public final class Instrumenter {
     }
   }
 
+  /** Whether a class (internal name) is read from the target class path or is a per-run model. */
+  private boolean onTargetPath(String internalName) {
+    return internalName.startsWith(TargetClassPath.PER_RUN_PACKAGE.replace('.', '/'))
+        || classPath.resource(internalName + ".class") != null;
+  }
+
+  /**
+   * Whether the class was defined from the target class path with its instrumentation: every way
+   * its code can pass a reference on is seen.
+   */
+  boolean isInstrumentedPathClass(String className) {
+    return isTargetPathClass(className) && !skippedClasses.containsKey(className);
+  }
+
   /** Whether the class was loaded from the target class path (and instrumented then). */
   boolean isTargetPathClass(String className) {
     Optional<byte[]> cached = cache.get(className);
@@ -114,7 +128,8 @@ public final class Instrumenter {
                 new TypePool.CacheProvider.Simple(),
                 new ClassFileLocator.Compound(
                     new ClassFileLocator.Simple(siblings), classPath.locator()),
-                TypePool.Default.ReaderMode.FAST));
+                TypePool.Default.ReaderMode.FAST),
+            this::onTargetPath);
     try {
       byte[] result = transform(bytes, hierarchy);
       definedAtRunTime.incrementAndGet();
@@ -168,7 +183,8 @@ public final class Instrumenter {
           }
         };
     reader.accept(
-        new ClassInstrumenter(writer, types, sites, fields, minVersion), ClassReader.SKIP_FRAMES);
+        new ClassInstrumenter(writer, types, sites, fields, minVersion, MaxLocals.of(classFile)),
+        ClassReader.SKIP_FRAMES);
     return writer.toByteArray();
   }
 }

@@ -35,6 +35,32 @@ public final class TargetClassLoader extends ClassLoader {
   /** Bytes of the classes the program defined in this run, for later classes' type questions. */
   private final Map<String, byte[]> definedAtRunTime = new ConcurrentHashMap<>();
 
+  private static final ClassValue<Boolean> FULLY_INSTRUMENTED =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
+            if (c == null
+                || c.isHidden()
+                || !(c.getClassLoader() instanceof TargetClassLoader)
+                || !((TargetClassLoader) c.getClassLoader())
+                    .instrumenter.isInstrumentedPathClass(c.getName())) {
+              return false;
+            }
+          }
+          return true;
+        }
+      };
+
+  /**
+   * Whether {@code type} and every superclass but {@code Object} were defined by a run's loader
+   * from the target class path with their instrumentation: then every way an instance can pass
+   * {@code this} on is seen, and instances can be tracked as thread-local.
+   */
+  public static boolean isFullyInstrumented(Class<?> type) {
+    return FULLY_INSTRUMENTED.get(type);
+  }
+
   public TargetClassLoader(Instrumenter instrumenter) {
     super(NAME, ClassLoader.getPlatformClassLoader());
     this.instrumenter = instrumenter;

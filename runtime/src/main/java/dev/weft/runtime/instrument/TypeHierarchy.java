@@ -1,7 +1,9 @@
 package dev.weft.runtime.instrument;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.pool.TypePool;
@@ -22,12 +24,131 @@ public final class TypeHierarchy {
       String declaringClass, boolean isFinal, boolean isVolatile, boolean known) {}
 
   private final TypePool pool;
+  private final Predicate<String> onTargetPath;
+  private final ConcurrentHashMap<String, Boolean> targetTypes = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Boolean> interfaces = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, String> implementers = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Boolean> jdkDeclared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, ResolvedField> fields = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> subtypes = new ConcurrentHashMap<>();
 
-  TypeHierarchy(TypePool pool) {
+  /**
+   * @param onTargetPath whether a class (internal name) is read from the target's class path, and
+   *     so instrumented when it is loaded
+   */
+  TypeHierarchy(TypePool pool, Predicate<String> onTargetPath) {
     this.pool = pool;
+    this.onTargetPath = onTargetPath;
+  }
+
+  /** Whether the class is target code that Weft instruments (not the JDK's, not Weft's). */
+  public boolean isTargetClass(String internalName) {
+    if (internalName.startsWith("[") || internalName.startsWith("java/")) {
+      return false;
+    }
+    return targetTypes.computeIfAbsent(internalName, onTargetPath::test);
+  }
+
+  /** Whether the type is an interface; an unreadable type counts as one (it may be anything). */
+  public boolean isInterface(String internalName) {
+    if (internalName.startsWith("[")) {
+      return false;
+    }
+    return interfaces.computeIfAbsent(
+        internalName,
+        k -> {
+          try {
+            TypeDescription t = describe(internalName);
+            return t == null || t.isInterface();
+          } catch (RuntimeException unresolvable) {
+            return true;
+          }
+        });
+  }
+
+  /**
+   * The class whose code a call of {@code name desc} on {@code owner} runs, as far as the class
+   * files tell: the nearest superclass (or the owner itself) that declares it, else the interface
+   * that does. Empty string when nothing declares it or a type cannot be read.
+   */
+  public String implementer(String owner, String name, String descriptor) {
+    return implementers.computeIfAbsent(
+        owner + "." + name + descriptor,
+        k -> {
+          try {
+            TypeDescription t = describe(owner);
+            String found = findDeclaring(t, name, descriptor);
+            return found == null ? "" : found;
+          } catch (RuntimeException unresolvable) {
+            return "";
+          }
+        });
+  }
+
+  private String findDeclaring(TypeDefinition type, String name, String descriptor) {
+    for (TypeDefinition c = type; c != null; ) {
+      if (declares(c, name, descriptor)) {
+        return c.asErasure().getInternalName();
+      }
+      TypeDescription.Generic sup = c.getSuperClass();
+      c = sup == null ? null : sup.asErasure();
+    }
+    for (TypeDefinition c = type; c != null; ) {
+      for (TypeDescription.Generic i : c.getInterfaces()) {
+        String found = findDeclaring(i.asErasure(), name, descriptor);
+        if (found != null) {
+          return found;
+        }
+      }
+      TypeDescription.Generic sup = c.getSuperClass();
+      c = sup == null ? null : sup.asErasure();
+    }
+    return null;
+  }
+
+  private static boolean declares(TypeDefinition type, String name, String descriptor) {
+    for (MethodDescription.InDefinedShape m : type.asErasure().getDeclaredMethods()) {
+      if (m.getInternalName().equals(name) && m.getDescriptor().equals(descriptor)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a type outside the target, other than {@code Object}, among {@code className}'s
+   * supertypes declares {@code name desc}: then JDK code may call the method back (a {@code
+   * Supplier.get}, a {@code Callable.call}, an {@code Iterator.next}). Unreadable types count.
+   */
+  public boolean jdkMayCall(String className, String name, String descriptor) {
+    return jdkDeclared.computeIfAbsent(
+        className + "." + name + descriptor,
+        k -> {
+          try {
+            TypeDescription t = describe(className);
+            return t == null || jdkSupertypeDeclares(t, name, descriptor);
+          } catch (RuntimeException unresolvable) {
+            return true;
+          }
+        });
+  }
+
+  private boolean jdkSupertypeDeclares(TypeDefinition type, String name, String descriptor) {
+    String internal = type.asErasure().getInternalName();
+    if (internal.equals("java/lang/Object")) {
+      return false;
+    }
+    if (!isTargetClass(internal) && declares(type, name, descriptor)) {
+      return true;
+    }
+    for (TypeDescription.Generic i : type.getInterfaces()) {
+      if (jdkSupertypeDeclares(i.asErasure(), name, descriptor)) {
+        return true;
+      }
+    }
+    TypeDescription.Generic sup = type.getSuperClass();
+    return sup != null && jdkSupertypeDeclares(sup.asErasure(), name, descriptor);
   }
 
   private TypeDescription describe(String internalName) {

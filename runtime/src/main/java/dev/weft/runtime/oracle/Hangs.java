@@ -20,6 +20,23 @@ public final class Hangs {
    * @param alone whether {@code t} was the only live thread: its steps have their own, larger
    *     budget, so that long single-threaded set-up is not taken for a hang
    */
+  /**
+   * A thread made {@code accesses} accesses to objects only it can reach (no scheduling points)
+   * without taking a step: an endless loop over its own data.
+   */
+  public static Failure localLoop(SiteTable sites, ControlledThread t, long accesses, int site) {
+    String where = sites.get(site).toString();
+    String message =
+        "hang: thread "
+            + t
+            + " made "
+            + accesses
+            + " accesses to objects only it can reach without reaching a scheduling point"
+            + " (an endless loop?); last at "
+            + where;
+    return new Failure(FindingKind.HANG, t.toString(), message, message, "hang:[" + where + "]");
+  }
+
   public static Failure stepBudget(
       Trace trace,
       SiteTable sites,

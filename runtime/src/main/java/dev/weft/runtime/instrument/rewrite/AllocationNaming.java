@@ -11,9 +11,10 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Names objects by allocation site: after each {@code new} (once its constructor has run) and each
- * new array, the object is reported with the site that made it. Also passes a {@code
- * CyclicBarrier}'s action to the barrier model around the barrier's constructor, and tells the
- * field rewriter when a constructor's {@code this} is initialised.
+ * new array, the object is reported with the site that made it. Where {@code Object}'s constructor
+ * returns to a constructor, the object is reported as constructed (it may become thread-local).
+ * Also passes a {@code CyclicBarrier}'s action to the barrier model around the barrier's
+ * constructor, and tells the field rewriter when a constructor's {@code this} is initialised.
  */
 final class AllocationNaming extends Rewriter {
   /** Per pending {@code new}: its site, and whether a DUP kept a reference to report. */
@@ -145,13 +146,18 @@ final class AllocationNaming extends Rewriter {
       emit(HookTable.BARRIER_ACTION);
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-    afterConstructorCall(barrierAction);
+    afterConstructorCall(owner, barrierAction);
   }
 
-  private void afterConstructorCall(boolean barrierAction) {
+  private void afterConstructorCall(String owner, boolean barrierAction) {
     if (pendingNews.isEmpty()) {
-      if (method.isConstructor) {
+      if (method.isConstructor && !method.superConstructorCalled) {
         method.superConstructorCalled = true;
+        if (owner.equals("java/lang/Object")) {
+          // the first constructor of the object's class chain: from here on it may be local
+          out().visitVarInsn(Opcodes.ALOAD, 0);
+          emit(HookTable.CONSTRUCTED);
+        }
       }
       return;
     }

@@ -10,7 +10,8 @@ import net.bytebuddy.jar.asm.Type;
  * A scheduling point before every read and write of a non-final field or static, named by the
  * field's declaring class (so accesses through subclasses share one location). Writes to a
  * constructor's own fields before its super constructor ran are left alone: {@code this} cannot be
- * passed anywhere yet.
+ * passed anywhere yet. Every store of a reference also tells the run's local objects where it went:
+ * into a static or into an object other threads may reach, it escapes.
  */
 final class FieldAccessRewriter extends Rewriter {
   FieldAccessRewriter(MethodVisitor next, MethodContext method) {
@@ -21,7 +22,16 @@ final class FieldAccessRewriter extends Rewriter {
   public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
     TypeHierarchy.ResolvedField field = method.types.resolveField(owner, name);
     boolean uninitializedThis = method.isConstructor && !method.superConstructorCalled;
+    boolean reference = descriptor.startsWith("L") || descriptor.startsWith("[");
     if (field.isFinal() || (opcode == Opcodes.PUTFIELD && uninitializedThis)) {
+      if (reference && opcode == Opcodes.PUTFIELD && !uninitializedThis) {
+        out().visitInsn(Opcodes.DUP2);
+        emit(HookTable.STORED);
+      } else if (reference && opcode != Opcodes.GETFIELD && opcode != Opcodes.GETSTATIC) {
+        // a static, or a field of an object whose constructor has not run (unknown to the run)
+        out().visitInsn(Opcodes.DUP);
+        emit(HookTable.ESCAPE);
+      }
       super.visitFieldInsn(opcode, owner, name, descriptor);
       return;
     }
@@ -41,6 +51,10 @@ final class FieldAccessRewriter extends Rewriter {
         pushInt(fieldId);
         pushSite("write " + simple + "." + name);
         emit(HookTable.PUT_STATIC);
+        if (reference) {
+          out.visitInsn(Opcodes.DUP);
+          emit(HookTable.ESCAPE);
+        }
         break;
       case Opcodes.GETFIELD:
         out.visitInsn(Opcodes.DUP);
@@ -49,6 +63,13 @@ final class FieldAccessRewriter extends Rewriter {
         emit(HookTable.GET_FIELD);
         break;
       case Opcodes.PUTFIELD:
+        if (reference) {
+          out.visitInsn(Opcodes.DUP2);
+          pushInt(fieldId);
+          pushSite("write " + simple + "." + name);
+          emit(HookTable.PUT_FIELD_REFERENCE);
+          break;
+        }
         if (Type.getType(descriptor).getSize() == 2) {
           // obj, v1v2 -> v1v2, obj, v1v2 -> v1v2, obj -> obj, v1v2, obj
           out.visitInsn(Opcodes.DUP2_X1);

@@ -1,11 +1,13 @@
 package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.CallEscapes;
 import dev.weft.runtime.instrument.MethodRefBridges;
 import dev.weft.runtime.instrument.TypeHierarchy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * What the rewriters of one method share: the method's identity, the tables they register sites and
@@ -48,6 +50,15 @@ final class MethodContext {
   /** Where the ordinals of observed calls start: past any method's count of scheduling points. */
   private static final int OBSERVED_ORDINALS = 1 << 24;
 
+  /** The first local slot the method does not use: scratch space for the rewriting. */
+  final int firstFreeLocal;
+
+  /**
+   * Whether a reference the method returns escapes: the JDK may call it back (a lambda body, an
+   * implementation of a JDK interface's method) and keep what it returns.
+   */
+  final boolean returnEscapes;
+
   /** In a constructor, whether {@code this} is initialised (the super constructor has run). */
   boolean superConstructorCalled;
 
@@ -61,8 +72,10 @@ final class MethodContext {
       SiteTable sites,
       FieldTable fields,
       int classVersion,
-      MethodRefBridges bridges) {
+      MethodRefBridges bridges,
+      int firstFreeLocal) {
     this.className = className;
+    this.firstFreeLocal = firstFreeLocal;
     this.methodName = methodName;
     this.methodDesc = methodDesc;
     this.sourceFile = sourceFile;
@@ -77,6 +90,13 @@ final class MethodContext {
     this.invokeDynamic = this.classVersion >= Opcodes.V1_7;
     this.classConstants = this.classVersion >= Opcodes.V1_5;
     this.bridges = bridges;
+    this.returnEscapes =
+        bridges != null
+            && !isConstructor
+            && !isClassInit
+            && CallEscapes.escapable(Type.getReturnType(methodDesc), types)
+            && (methodName.startsWith("lambda$")
+                || (!isStatic && types.jdkMayCall(className, methodName, methodDesc)));
   }
 
   /**

@@ -12,7 +12,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * dev.weft.runtime.hooks}). The order matters only where concerns meet: method references are
  * bridged first; allocation naming sees every original instruction (to pair {@code new} with its
  * constructor call) before the pool rewriter substitutes classes; the rewriters that replace
- * instructions come last and write their replacements straight to the class writer. Thread naming
+ * instructions come last and write their replacements straight to the class writer. Escapes are
+ * marked next after the bridging, on every call as written, before any is replaced. Thread naming
  * is the link next to the writer, so the name it inserts directly precedes the constructor call.
  */
 public final class MethodInstrumenter {
@@ -29,7 +30,8 @@ public final class MethodInstrumenter {
       SiteTable sites,
       FieldTable fields,
       int classVersion,
-      MethodRefBridges bridges) {
+      MethodRefBridges bridges,
+      int firstFreeLocal) {
     MethodContext method =
         new MethodContext(
             className,
@@ -41,7 +43,8 @@ public final class MethodInstrumenter {
             sites,
             fields,
             classVersion,
-            bridges);
+            bridges,
+            firstFreeLocal);
     method.out = writer;
     MethodVisitor v = new ThreadNaming(writer, method);
     v = new JdkCallSiteRewriter(v, method);
@@ -54,6 +57,7 @@ public final class MethodInstrumenter {
     v = new FieldUpdaterNotes(v, method);
     v = new PoolSubstitution(v, method);
     v = new AllocationNaming(v, method);
+    v = new EscapeRewriter(v, method);
     return new MethodReferenceRewriter(v, method);
   }
 }

@@ -1,0 +1,32 @@
+package dev.weft.runtime.hooks;
+
+import dev.weft.runtime.control.Escapes;
+
+/**
+ * Where references leave the thread that made them, and where objects are born local ({@link
+ * Escapes}). Part of the ABI that instrumented code calls: forwarding only, so the hook table stays
+ * a plain list of entry points and the behaviour lives in the models.
+ */
+public final class EscapeHooks {
+  private EscapeHooks() {}
+
+  public static void escape(Object value) {
+    Escapes.escape(value);
+  }
+
+  public static void stored(Object holder, Object value) {
+    Escapes.stored(holder, value);
+  }
+
+  public static void constructed(Object object) {
+    Escapes.constructed(object);
+  }
+
+  public static void copied(Object copy) {
+    Escapes.copied(copy);
+  }
+
+  public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
+    Escapes.arraycopy(src, srcPos, dst, dstPos, length);
+  }
+}

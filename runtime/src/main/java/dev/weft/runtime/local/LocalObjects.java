@@ -1,0 +1,169 @@
+package dev.weft.runtime.local;
+
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.function.Predicate;
+
+/**
+ * The objects of one run that only the thread which made them can reach. An access to such an
+ * object cannot race with anything, so it needs no scheduling point and no trace event: on programs
+ * whose threads fill buffers of their own, most scheduling points were of this kind.
+ *
+ * <p>An object is local from its creation by instrumented code (a new array, or an object of a
+ * class whose every superclass but {@code Object} is instrumented target code, once {@code
+ * Object}'s constructor has run) until it <em>escapes</em>: stored into a static, or into a field
+ * or element of an object that is not local to the same thread, handed to code Weft does not
+ * instrument (a JDK call, a lambda capture, reflection), returned to the JDK from a callback. An
+ * escaping object takes every local object it reaches with it. Reaching an object that is local to
+ * another thread proves an escape Weft did not see: the object becomes shared there and then, and
+ * the miss is counted ({@link #missedEscapes()}), so a hole in the escape rules costs
+ * interleavings, never a wrong finding.
+ *
+ * <p>Runs are serialized, so only the thread holding the turn ever calls in: no locking.
+ */
+public final class LocalObjects {
+  private final boolean enabled;
+  private final Predicate<Class<?>> trackable;
+  private final IdentityHashMap<Object, Object> owners = new IdentityHashMap<>();
+  private final ArrayDeque<Object> reached = new ArrayDeque<>();
+  private long elided;
+  private long adopted;
+  private long escaped;
+  private long missed;
+
+  /**
+   * @param enabled whether objects are tracked at all (off: every object is shared, as before)
+   * @param trackable whether objects of a class can be tracked: its constructors and methods are
+   *     all instrumented, so every way it can leak {@code this} is seen
+   */
+  public LocalObjects(boolean enabled, Predicate<Class<?>> trackable) {
+    this.enabled = enabled;
+    this.trackable = trackable;
+  }
+
+  /** Tracking nothing: every object is shared. */
+  public static LocalObjects off() {
+    return new LocalObjects(false, c -> false);
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** A new array made by target code in thread {@code owner}. */
+  public void arrayMade(Object array, Object owner) {
+    if (enabled) {
+      owners.put(array, owner);
+      adopted++;
+    }
+  }
+
+  /** {@code Object}'s constructor returned to the first constructor of {@code object}'s class. */
+  public void constructed(Object object, Object owner) {
+    if (enabled && trackable.test(object.getClass())) {
+      owners.put(object, owner);
+      adopted++;
+    }
+  }
+
+  /**
+   * A copy the JDK made for {@code owner} ({@code clone()}, {@code Arrays.copyOf}): nobody else has
+   * it yet. It refers to what the original referred to, which is local to {@code owner} or shared.
+   */
+  public void copied(Object copy, Object owner) {
+    if (enabled && copy != null && (copy.getClass().isArray() || trackable.test(copy.getClass()))) {
+      owners.put(copy, owner);
+      adopted++;
+    }
+  }
+
+  /**
+   * Whether {@code object} is local to {@code owner}, so that its access needs no scheduling point.
+   * An object local to another thread is made shared here (a missed escape).
+   */
+  public boolean isLocal(Object object, Object owner) {
+    if (owners.isEmpty()) {
+      return false;
+    }
+    Object o = owners.get(object);
+    if (o == null) {
+      return false;
+    }
+    if (o == owner) {
+      elided++;
+      return true;
+    }
+    missed++;
+    escape(object);
+    return false;
+  }
+
+  /** Whether {@code object} is local to {@code owner}, without counting an access. */
+  public boolean isLocalQuietly(Object object, Object owner) {
+    return !owners.isEmpty() && owners.get(object) == owner;
+  }
+
+  /** {@code value} was stored into {@code holder} by {@code owner}. */
+  public void stored(Object holder, Object value, Object owner) {
+    if (value == null || owners.isEmpty()) {
+      return;
+    }
+    Object o = owners.get(holder);
+    if (o == owner) {
+      return; // reachable only through the holder, which escapes with what it reaches
+    }
+    if (o != null) {
+      missed++;
+      escape(holder);
+    }
+    escape(value);
+  }
+
+  /**
+   * {@code value} can now be reached by other threads, and so can every local object it reaches.
+   */
+  public void escape(Object value) {
+    if (value == null || owners.isEmpty() || owners.remove(value) == null) {
+      return;
+    }
+    escaped++;
+    reached.push(value);
+    while (!reached.isEmpty()) {
+      Object o = reached.pop();
+      if (o instanceof Object[]) {
+        for (Object element : (Object[]) o) {
+          reach(element);
+        }
+      } else if (!o.getClass().isArray()) {
+        ReferenceFields.forEachValue(o, this::reach);
+      }
+    }
+  }
+
+  private void reach(Object o) {
+    if (o != null && owners.remove(o) != null) {
+      escaped++;
+      reached.push(o);
+    }
+  }
+
+  /** Accesses that needed no scheduling point because their object was local. */
+  public long elidedAccesses() {
+    return elided;
+  }
+
+  /** Objects that were local at some point of the run. */
+  public long adoptedObjects() {
+    return adopted;
+  }
+
+  /** Objects that stopped being local. */
+  public long escapedObjects() {
+    return escaped;
+  }
+
+  /** Objects found local to one thread while another reached them: escapes the rules missed. */
+  public long missedEscapes() {
+    return missed;
+  }
+}

@@ -1,0 +1,138 @@
+package dev.weft.runtime.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.Harness;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.races.RaceMode;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.SiteTable;
+import dev.weft.targets.local.HandOvers;
+import dev.weft.targets.local.LocalWork;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Accesses to objects only their thread can reach are no scheduling points, and every way of
+ * handing such an object to another thread makes its accesses scheduling points again.
+ */
+class LocalObjectsTest {
+  private static RunExecutor executor(TargetSpec spec, RunBudget budget, boolean localObjects) {
+    Instrumenter instrumenter =
+        new Instrumenter(
+            new TargetClassPath(List.of(Harness.testTargetsPath())),
+            new SiteTable(),
+            new FieldTable());
+    return new RunExecutor(instrumenter, spec, budget, RaceMode.DEFAULT, localObjects);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "viaStatic",
+        "viaSharedField",
+        "viaSharedArray",
+        "viaArraycopy",
+        "viaQueue",
+        "viaAtomicReference",
+        "viaLambdaCapture",
+        "viaAnonymousClass",
+        "viaHolder",
+        "viaThreadSubclass",
+        "viaComputeIfAbsent"
+      })
+  void everyHandOverIsSeenAndTheLostUpdateFound(String method) throws Exception {
+    RunExecutor executor =
+        executor(
+            TargetSpec.method(HandOvers.class.getName() + "::" + method), RunBudget.DEFAULT, true);
+    long elided = 0;
+    RunResult found = null;
+    for (int run = 1; run <= 300 && found == null; run++) {
+      RunResult r = executor.execute(new RandomWalk(run), run);
+      LocalObjects locals = executor.lastLocalObjects();
+      assertThat(locals.missedEscapes())
+          .as("run %d: an object local to one thread was reached by another", run)
+          .isZero();
+      elided += locals.elidedAccesses();
+      if (r.failed()) {
+        found = r;
+      }
+    }
+    assertThat(found).as("the lost update of %s", method).isNotNull();
+    assertThat(found.failure().message()).contains("lost update");
+    assertThat(elided).as("the counter was local before it was handed over").isPositive();
+  }
+
+  @Test
+  void workOnLocalDataTakesNoSchedulingPoints() throws Exception {
+    TargetSpec spec = TargetSpec.main(LocalWork.class.getName(), List.of("40"));
+    RunExecutor on = executor(spec, RunBudget.DEFAULT, true);
+    RunExecutor off = executor(spec, RunBudget.DEFAULT, false);
+    for (int run = 1; run <= 40; run++) {
+      RunResult withLocals = on.execute(new Pct(3, run), run);
+      RunResult without = off.execute(new Pct(3, run), run);
+      assertThat(withLocals.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+      assertThat(without.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+      assertThat(on.lastLocalObjects().missedEscapes()).isZero();
+      // each thread: 40 array writes, 40 reads, 40 nodes written and read: all local
+      assertThat(on.lastLocalObjects().elidedAccesses()).isGreaterThan(2 * 150);
+      assertThat(withLocals.steps()).isLessThan(without.steps() / 4);
+    }
+  }
+
+  @Test
+  void anEndlessLoopOverItsOwnDataIsAHang() throws Exception {
+    RunExecutor executor =
+        executor(
+            TargetSpec.method(LocalWork.class.getName() + "::spinsOnItsOwn"),
+            new RunBudget(1_000, 30_000, 2_000),
+            true);
+    RunResult r = executor.execute(new RandomWalk(1), 1);
+    assertThat(r.failed()).isTrue();
+    assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
+    assertThat(r.failure().message()).contains("objects only it can reach");
+  }
+
+  @Test
+  void anObjectReachedFromAnotherThreadBecomesSharedWithWhatItReaches() {
+    LocalObjects locals = new LocalObjects(true, c -> true);
+    Object mine = new Object();
+    Object[] holder = {mine};
+    Object owner = "thread 1";
+    Object other = "thread 2";
+    locals.arrayMade(holder, owner);
+    locals.constructed(mine, owner);
+    assertThat(locals.isLocal(holder, owner)).isTrue();
+    assertThat(locals.isLocal(holder, other)).isFalse();
+    assertThat(locals.missedEscapes()).isEqualTo(1);
+    assertThat(locals.isLocal(mine, owner)).as("reached through the holder").isFalse();
+    assertThat(locals.escapedObjects()).isEqualTo(2);
+  }
+
+  @Test
+  void storingIntoALocalHolderKeepsTheValueLocalUntilTheHolderEscapes() {
+    LocalObjects locals = new LocalObjects(true, c -> true);
+    Object owner = "thread 1";
+    Object[] holder = new Object[1];
+    Object value = new Object();
+    locals.arrayMade(holder, owner);
+    locals.constructed(value, owner);
+    locals.stored(holder, value, owner);
+    holder[0] = value;
+    assertThat(locals.isLocal(value, owner)).isTrue();
+    locals.stored(new Object(), holder, owner);
+    assertThat(locals.isLocal(holder, owner)).isFalse();
+    assertThat(locals.isLocal(value, owner)).isFalse();
+    assertThat(locals.missedEscapes()).isZero();
+  }
+}

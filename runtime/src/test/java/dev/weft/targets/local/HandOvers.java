@@ -1,0 +1,194 @@
+package dev.weft.targets.local;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * One way each to hand an object a thread made to another thread. Every method makes a counter
+ * (local to its thread at first, and written while it is), hands it over, and then both threads add
+ * one to it without a lock: an update can be lost, which fails the check. Weft finds that only if
+ * it sees the hand-over, so that the accesses after it are scheduling points again.
+ */
+public final class HandOvers {
+  static final class Counter {
+    int n;
+  }
+
+  static final class Holder {
+    Counter counter;
+  }
+
+  private static Counter slot;
+  private static Holder holderSlot;
+
+  private HandOvers() {}
+
+  private static void check(Counter c) {
+    if (c.n != 2) {
+      throw new AssertionError("lost update: " + c.n);
+    }
+  }
+
+  /** A started thread that waits until {@code receive} gives it the counter, and adds one. */
+  private static Thread taker(Supplier<Counter> receive) {
+    Thread t =
+        new Thread(
+            () -> {
+              Counter c;
+              while ((c = receive.get()) == null) {
+                Thread.yield();
+              }
+              c.n++;
+            });
+    t.start();
+    return t;
+  }
+
+  private static Counter fresh() {
+    Counter c = new Counter();
+    c.n = 0;
+    return c;
+  }
+
+  public static void viaStatic() throws InterruptedException {
+    Thread other = taker(() -> slot);
+    Counter c = fresh();
+    slot = c;
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaSharedField() throws InterruptedException {
+    Holder shared = new Holder();
+    Thread other = taker(() -> shared.counter);
+    Counter c = fresh();
+    shared.counter = c;
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaSharedArray() throws InterruptedException {
+    Counter[] shared = new Counter[1];
+    Thread other = taker(() -> shared[0]);
+    Counter c = fresh();
+    shared[0] = c;
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaArraycopy() throws InterruptedException {
+    Counter[] shared = new Counter[1];
+    Thread other = taker(() -> shared[0]);
+    Counter c = fresh();
+    Counter[] mine = {c};
+    System.arraycopy(mine, 0, shared, 0, 1);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaQueue() throws InterruptedException {
+    ConcurrentLinkedQueue<Counter> queue = new ConcurrentLinkedQueue<>();
+    Thread other = taker(() -> queue.peek());
+    Counter c = fresh();
+    queue.add(c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaAtomicReference() throws InterruptedException {
+    AtomicReference<Counter> ref = new AtomicReference<>();
+    Thread other = taker(() -> ref.get());
+    Counter c = fresh();
+    ref.set(c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaLambdaCapture() throws InterruptedException {
+    Counter c = fresh();
+    Thread other = new Thread(() -> c.n++);
+    other.start();
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaAnonymousClass() throws InterruptedException {
+    Counter c = fresh();
+    Thread other =
+        new Thread(
+            new Runnable() {
+              @Override
+              public void run() {
+                c.n++;
+              }
+            });
+    other.start();
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  /** The counter is reached only through a holder, which is what escapes. */
+  public static void viaHolder() throws InterruptedException {
+    Thread other =
+        new Thread(
+            () -> {
+              Holder h;
+              while ((h = holderSlot) == null) {
+                Thread.yield();
+              }
+              h.counter.n++;
+            });
+    Counter c = fresh();
+    Holder h = new Holder();
+    h.counter = c;
+    holderSlot = h;
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  /** A thread subclass keeps the counter in a final field. */
+  public static void viaThreadSubclass() throws InterruptedException {
+    Counter c = fresh();
+    Worker other = new Worker(c);
+    other.start();
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  private static final class Worker extends Thread {
+    private final Counter counter;
+
+    Worker(Counter counter) {
+      this.counter = counter;
+    }
+
+    @Override
+    public void run() {
+      counter.n++;
+    }
+  }
+
+  /** The counter is made by a lambda the map calls, and returned into the map. */
+  public static void viaComputeIfAbsent() throws InterruptedException {
+    Map<String, Counter> map = new ConcurrentHashMap<>();
+    Thread other = new Thread(() -> map.computeIfAbsent("k", k -> fresh()).n++);
+    other.start();
+    Counter c = map.computeIfAbsent("k", k -> fresh());
+    c.n++;
+    other.join();
+    check(c);
+  }
+}
