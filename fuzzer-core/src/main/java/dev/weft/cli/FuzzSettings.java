@@ -4,6 +4,7 @@ import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.races.RaceMode;
 import java.io.File;
@@ -124,7 +125,7 @@ final class FuzzSettings {
       return recorded.localObjects();
     }
     RaceMode races = given.races() != null ? races(given.races()) : RaceMode.DEFAULT;
-    return races != RaceMode.FIELDS;
+    return RunExecutor.LOCAL_OBJECTS_DEFAULT && races != RaceMode.FIELDS;
   }
 
   private static RaceMode races(String given) throws UsageException {

@@ -7,6 +7,7 @@ import dev.weft.fuzz.campaign.FoundBug;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.races.RaceMode;
@@ -281,7 +282,7 @@ public final class RunCommand implements Callable<Integer> {
       raceMode = RaceMode.parse(races);
       trackLocals =
           localObjects == null
-              ? raceMode != RaceMode.FIELDS
+              ? RunExecutor.LOCAL_OBJECTS_DEFAULT && raceMode != RaceMode.FIELDS
               : OnOff.parse("--local-objects", localObjects);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());

@@ -77,6 +77,48 @@ class WeftCliTest extends CliTestSupport {
   }
 
   @Test
+  void findingsRecordWhetherLocalObjectsWereTrackedAndReplayThatWay() throws Exception {
+    for (String setting : new String[] {"on", "off"}) {
+      Path findings = dir.resolve("locals-" + setting);
+      int code =
+          WeftCli.execute(
+              "run",
+              "--main",
+              "dev.weft.targets.cli.HandsOverLocal",
+              "--cp",
+              targets(),
+              "--strategy",
+              "random",
+              "--local-objects",
+              setting,
+              "--seed",
+              "5",
+              "--iterations",
+              "2000",
+              "--out",
+              findings.toString());
+      assertThat(code).as(stderr()).isEqualTo(1);
+      Path weft = findingFile(findings);
+      assertThat(FindingFiles.read(weft).localObjects()).isEqualTo(setting.equals("on"));
+      assertThat(WeftCli.execute("replay", weft.toString())).as(setting).isEqualTo(1);
+      assertThat(stdout()).contains("REPRODUCED");
+    }
+    assertThat(
+            WeftCli.execute(
+                "run",
+                "--main",
+                "dev.weft.examples.pct.FlagX",
+                "--cp",
+                examples(),
+                "--local-objects",
+                "maybe",
+                "--out",
+                dir.resolve("refused").toString()))
+        .isEqualTo(WeftCli.USAGE);
+    assertThat(stderr()).contains("--local-objects takes on or off, not 'maybe'");
+  }
+
+  @Test
   void threadBoundingIsAnOptionOfPctAndPctvbOnly() throws Exception {
     Path findings = dir.resolve("bounded");
     int code =
