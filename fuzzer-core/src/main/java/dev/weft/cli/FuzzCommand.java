@@ -95,6 +95,14 @@ public final class FuzzCommand implements Callable<Integer> {
   Integer depth;
 
   @Option(
+      names = "--threads-bound",
+      paramLabel = "T",
+      description =
+          "Thread bounding for pct and pctvb (as for run): change points only on the steps of T"
+              + " threads chosen per run (new campaigns: 0, all threads).")
+  Integer threadsBound;
+
+  @Option(
       names = "--seed",
       description =
           "The campaign's seed (new campaigns: chosen at random). Session 1 runs with it,"
@@ -348,6 +356,7 @@ public final class FuzzCommand implements Callable<Integer> {
         jvmOptions,
         strategy,
         depth,
+        threadsBound,
         seed,
         maxSteps,
         runTimeout,

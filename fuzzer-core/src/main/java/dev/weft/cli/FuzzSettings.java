@@ -38,6 +38,7 @@ final class FuzzSettings {
       List<String> jvmOptions,
       String strategy,
       Integer depth,
+      Integer threadsBound,
       Long seed,
       Integer maxSteps,
       Duration runTimeout,
@@ -81,6 +82,7 @@ final class FuzzSettings {
                 : recorded == null ? List.of() : recorded.jvmOptions(),
             pick(given.strategy(), recorded == null ? "segment" : recorded.strategy()),
             pick(given.depth(), recorded == null ? 3 : recorded.depth()),
+            threadsBound(given, recorded),
             pick(
                 given.seed(),
                 recorded == null
@@ -102,6 +104,22 @@ final class FuzzSettings {
             recorded == null ? "" : recorded.targetHash());
     check(s);
     return s;
+  }
+
+  /**
+   * Given, or as recorded; another strategy given on resume drops a recorded bound it cannot use,
+   * so that {@code --strategy segment} alone switches a pct campaign over.
+   */
+  private static int threadsBound(Given given, CampaignSettings recorded) {
+    if (given.threadsBound() != null) {
+      return given.threadsBound();
+    }
+    if (recorded == null) {
+      return 0;
+    }
+    String strategy = given.strategy() != null ? given.strategy() : recorded.strategy();
+    boolean bounded = strategy.equalsIgnoreCase("pct") || strategy.equalsIgnoreCase("pctvb");
+    return bounded ? recorded.threadsBound() : 0;
   }
 
   private static <T> T pick(T given, T otherwise) {
@@ -156,6 +174,9 @@ final class FuzzSettings {
     if (s.budget().maxSteps() < 1 || s.depth() < 1) {
       throw new UsageException("--max-steps and --depth must be positive");
     }
+    if (s.threadsBound() < 0) {
+      throw new UsageException("--threads-bound must be 0 (off) or more");
+    }
     if (s.graphEvents() < GraphBudget.MIN_EVENTS) {
       throw new UsageException("--graph-events must be at least " + GraphBudget.MIN_EVENTS);
     }
@@ -165,7 +186,8 @@ final class FuzzSettings {
       }
     }
     try {
-      Strategies.create(s.strategy(), s.depth(), 0, id -> 0L);
+      Strategies.create(
+          s.strategy(), s.depth(), s.threadsBound(), 0, id -> 0L, GraphBudget.DEFAULT);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

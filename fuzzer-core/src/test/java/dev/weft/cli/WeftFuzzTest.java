@@ -162,6 +162,42 @@ class WeftFuzzTest extends CliTestSupport {
   }
 
   @Test
+  void threadBoundingIsRecordedKeptOnResumeAndDroppedWithAnotherStrategy() throws Exception {
+    Path corpus = dir.resolve("bounded");
+    assertThat(
+            fuzzFlagX(
+                corpus,
+                "--seed",
+                "2",
+                "--iterations",
+                "20",
+                "--strategy",
+                "pct",
+                "--threads-bound",
+                "1"))
+        .as(stderr())
+        .isIn(0, 1);
+    assertThat(threadsBound(corpus)).isEqualTo(1);
+    assertThat(fuzzFlagX(corpus, "--iterations", "20")).as(stderr()).isIn(0, 1);
+    assertThat(threadsBound(corpus)).as("kept on resume").isEqualTo(1);
+    assertThat(fuzzFlagX(corpus, "--iterations", "20", "--strategy", "segment"))
+        .as(stderr())
+        .isIn(0, 1);
+    assertThat(threadsBound(corpus)).as("segment has no thread bound").isZero();
+    Path refused = dir.resolve("refused");
+    assertThat(fuzzFlagX(refused, "--strategy", "random", "--threads-bound", "1"))
+        .isEqualTo(WeftCli.USAGE);
+    assertThat(stderr()).contains("--threads-bound applies to pct and pctvb, not to random");
+  }
+
+  private static int threadsBound(Path corpus) throws Exception {
+    return JSON.readTree(corpus.resolve("campaign.json").toFile())
+        .get("options")
+        .get("threadsBound")
+        .asInt();
+  }
+
+  @Test
   void everyStatsLineParsesAndNoCounterGoesDown() throws Exception {
     Path corpus = dir.resolve("stats");
     fuzzFlagX(corpus, "--seed", "5", "--iterations", "50");

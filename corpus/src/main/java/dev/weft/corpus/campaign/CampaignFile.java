@@ -46,6 +46,7 @@ public final class CampaignFile {
     ObjectNode options = root.putObject("options");
     options.put("strategy", s.strategy());
     options.put("depth", s.depth());
+    options.put("threadsBound", s.threadsBound());
     options.put("seed", s.seed());
     options.put("maxSteps", s.budget().maxSteps());
     options.put("runTimeoutMillis", s.budget().wallMillis());
@@ -104,6 +105,7 @@ public final class CampaignFile {
         f.strings(root, "jvmOptions"),
         f.text(options, "strategy"),
         (int) f.number(options, "depth"),
+        f.threadsBound(options),
         f.number(options, "seed"),
         new RunBudget(
             (int) f.number(options, "maxSteps"),
@@ -127,6 +129,18 @@ public final class CampaignFile {
         throw bad(name, "missing or not an object");
       }
       return n;
+    }
+
+    /** A campaign written before thread bounding was an option of fuzz ran without it. */
+    int threadsBound(JsonNode options) throws CampaignFileException {
+      JsonNode n = options.get("threadsBound");
+      if (n == null) {
+        return 0;
+      }
+      if (!n.isInt() || n.intValue() < 0) {
+        throw bad("threadsBound", "not a count of threads (0 or more)");
+      }
+      return n.intValue();
     }
 
     /**

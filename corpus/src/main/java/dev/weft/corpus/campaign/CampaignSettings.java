@@ -12,6 +12,7 @@ import java.util.List;
  *
  * @param classPath absolute paths, so that a resume from another working directory finds them
  * @param jvmOptions the options of the JVM the target runs in ({@code --jvm-opt})
+ * @param threadsBound thread bounding of pct and pctvb ({@code --threads-bound}; 0: off)
  * @param seed the campaign's seed; each session derives its own from it
  * @param graphEvents the segment strategy's graph budget ({@code --graph-events})
  * @param races which data races the oracle reports ({@code --races})
@@ -25,6 +26,7 @@ public record CampaignSettings(
     List<String> jvmOptions,
     String strategy,
     int depth,
+    int threadsBound,
     long seed,
     RunBudget budget,
     int graphEvents,
@@ -44,6 +46,7 @@ public record CampaignSettings(
         jvmOptions,
         strategy,
         depth,
+        threadsBound,
         seed,
         budget,
         graphEvents,

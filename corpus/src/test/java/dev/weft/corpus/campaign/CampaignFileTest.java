@@ -20,8 +20,9 @@ class CampaignFileTest {
         target,
         List.of("/abs/classes", "/abs/lib.jar"),
         List.of("-Dx=1"),
-        "segment",
+        "pct",
         3,
+        2,
         -77L,
         new RunBudget(1000, 5000, 200),
         50_000,
@@ -57,6 +58,15 @@ class CampaignFileTest {
     Files.writeString(file, Files.readString(file).replace(",\n    \"localObjects\" : true", ""));
     assertThat(Files.readString(file)).doesNotContain("localObjects");
     assertThat(CampaignFile.read(file).localObjects()).isFalse();
+  }
+
+  @Test
+  void aCampaignFileWrittenBeforeThreadBoundingHasNone() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    CampaignFile.write(settings(TargetSpec.method("a.B::c")), file);
+    Files.writeString(file, Files.readString(file).replace(",\n    \"threadsBound\" : 2", ""));
+    assertThat(Files.readString(file)).doesNotContain("threadsBound");
+    assertThat(CampaignFile.read(file).threadsBound()).isZero();
   }
 
   @Test

@@ -27,6 +27,7 @@ public final class SyntheticCampaign {
             List.of(),
             "segment",
             2,
+            0,
             1,
             new RunBudget(1000, 5000, 200),
             50_000,

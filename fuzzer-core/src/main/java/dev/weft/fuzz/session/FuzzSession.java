@@ -125,6 +125,7 @@ public final class FuzzSession {
           Strategies.create(
               s.strategy(),
               s.depth(),
+              s.threadsBound(),
               sessionSeed,
               Strategies.siteKeys(sites),
               new GraphBudget(s.graphEvents()));
