@@ -100,6 +100,13 @@ class WeftCliTest extends CliTestSupport {
       assertThat(code).as(stderr()).isEqualTo(1);
       Path weft = findingFile(findings);
       assertThat(FindingFiles.read(weft).localObjects()).isEqualTo(setting.equals("on"));
+      String summary = Files.readString(findings.resolve("summary.json"));
+      assertThat(summary)
+          .contains("\"tracked\": " + setting.equals("on"))
+          .contains("\"missedEscapes\": 0");
+      assertThat(summary.contains("\"accessesWithoutPoint\": 0"))
+          .as("accesses to the counter while it was local")
+          .isEqualTo(setting.equals("off"));
       assertThat(WeftCli.execute("replay", weft.toString())).as(setting).isEqualTo(1);
       assertThat(stdout()).contains("REPRODUCED");
     }

@@ -60,6 +60,7 @@ public final class Campaign {
   private final SiteTable sites = new SiteTable();
   private final Map<String, FoundBug> bySignature = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
+  private final LocalObjectTotals localObjects = new LocalObjectTotals();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private volatile boolean stopRequested;
   private long executions;
@@ -144,6 +145,7 @@ public final class Campaign {
             instrumenter.instrumentedClasses(),
             instrumenter.definedAtRunTime(),
             instrumenter.skippedClasses(),
+            localObjects,
             weftFailed);
     SummaryFile.write(config, result);
     return result;
@@ -212,6 +214,10 @@ public final class Campaign {
               + " for the reports of failing ones (--show-output prints all of it)");
     }
     takeNotes(strategy);
+    if (localObjects.add(executor.lastLocalObjects())) {
+      notes.add(LocalObjectTotals.MISSED_NOTE);
+      say("note: " + LocalObjectTotals.MISSED_NOTE);
+    }
     if (result.outcome() == RunResult.Outcome.SKIPPED) {
       skipped++;
       consecutiveSkips++;

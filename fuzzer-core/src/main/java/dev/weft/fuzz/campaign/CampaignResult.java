@@ -24,4 +24,5 @@ public record CampaignResult(
     int instrumentedClasses,
     int definedAtRunTime,
     Map<String, String> skippedClasses,
+    LocalObjectTotals localObjects,
     boolean weftFailed) {}

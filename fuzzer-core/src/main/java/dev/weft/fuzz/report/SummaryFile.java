@@ -35,6 +35,11 @@ public final class SummaryFile {
     summary.put("instrumentedClasses", result.instrumentedClasses());
     summary.put("classesDefinedAtRunTime", result.definedAtRunTime());
     summary.put("skippedClasses", new LinkedHashMap<>(result.skippedClasses()));
+    Map<String, Object> locals = new LinkedHashMap<>();
+    locals.put("tracked", config.localObjects());
+    locals.put("accessesWithoutPoint", result.localObjects().elidedAccesses());
+    locals.put("missedEscapes", result.localObjects().missedEscapes());
+    summary.put("localObjects", locals);
     if (!result.strategyStats().isEmpty()) {
       summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
     }
