@@ -28,11 +28,12 @@ import java.util.function.Supplier;
 /**
  * Measures the runtime's costs side by side in one JVM and prints tables: a scheduling point
  * without a switch, a switch between two threads (median and mean), and per program (every correct
- * twin of the catalog, and {@code ThreadFan} with 2 to 100 threads) its threads, events per run and
- * executions per second under random, PCT d=3, segment and uncontrolled, with the ratios the issue
- * "Faster than native" sets goals for. Uncontrolled runs load the program in a fresh class loader
- * per run (as Weft does), on real threads. Run with {@code scripts/bench-runtime [seconds]
- * [filter]}; figures are for comparison on one machine, never asserted.
+ * twin of the catalog, {@code ThreadFan} with 2 to 100 threads, {@code LocalBuffers} with 4 and 40
+ * threads) its threads, events per run and executions per second under random, PCT d=3, segment and
+ * uncontrolled, with the ratios the issue "Faster than native" sets goals for. Uncontrolled runs
+ * load the program in a fresh class loader per run (as Weft does), on real threads. Run with {@code
+ * scripts/bench-runtime [seconds] [filter]}; figures are for comparison on one machine, never
+ * asserted.
  */
 public final class RuntimeBench {
   private final Path examples;
@@ -81,6 +82,8 @@ public final class RuntimeBench {
     for (String n : new String[] {"2", "10", "50", "100"}) {
       programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", n, "5"});
     }
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
     programs.addAll(ExampleCatalog.twins(examples));
     System.out.println();
     System.out.printf(
