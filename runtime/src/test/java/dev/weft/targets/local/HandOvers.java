@@ -149,6 +149,7 @@ public final class HandOvers {
               }
               h.counter.n++;
             });
+    other.start();
     Counter c = fresh();
     Holder h = new Holder();
     h.counter = c;
@@ -187,6 +188,117 @@ public final class HandOvers {
     Thread other = new Thread(() -> map.computeIfAbsent("k", k -> fresh()).n++);
     other.start();
     Counter c = map.computeIfAbsent("k", k -> fresh());
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  /** A constructor publishes {@code this} (from the superclass) before the object is returned. */
+  public static void viaConstructor() throws InterruptedException {
+    Thread other =
+        taker(
+            () -> {
+              Registering r = Registering.last;
+              return r == null ? null : r.counter;
+            });
+    Counter c = new Registered().counter;
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  static class Registering {
+    static volatile Registering last;
+    final Counter counter = fresh();
+
+    Registering() {
+      last = this;
+    }
+  }
+
+  static final class Registered extends Registering {}
+
+  public static void viaExecutor() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    Counter c = fresh();
+    java.util.concurrent.Future<?> done = pool.submit(() -> c.n++);
+    c.n++;
+    done.get();
+    pool.shutdown();
+    check(c);
+  }
+
+  public static void viaCompletableFuture() throws Exception {
+    java.util.concurrent.CompletableFuture<Counter> future =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread other = taker(() -> future.getNow(null));
+    Counter c = fresh();
+    future.complete(c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaBlockingQueue() throws InterruptedException {
+    java.util.concurrent.BlockingQueue<Counter> queue =
+        new java.util.concurrent.ArrayBlockingQueue<>(1);
+    Thread other =
+        new Thread(
+            () -> {
+              try {
+                queue.take().n++;
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    other.start();
+    Counter c = fresh();
+    queue.put(c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  public static void viaReflection() throws Exception {
+    Holder shared = new Holder();
+    Thread other = taker(() -> shared.counter);
+    Counter c = fresh();
+    Holder.class.getDeclaredField("counter").set(shared, c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  private static final java.lang.invoke.VarHandle COUNTER;
+
+  static {
+    try {
+      COUNTER =
+          java.lang.invoke.MethodHandles.lookup()
+              .findVarHandle(Holder.class, "counter", Counter.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  public static void viaVarHandle() throws InterruptedException {
+    Holder shared = new Holder();
+    Thread other = taker(() -> shared.counter);
+    Counter c = fresh();
+    COUNTER.setVolatile(shared, c);
+    c.n++;
+    other.join();
+    check(c);
+  }
+
+  /** The counter goes through a list the thread built (local too) into a shared queue. */
+  public static void viaLocalListIntoSharedQueue() throws InterruptedException {
+    ConcurrentLinkedQueue<Object[]> queue = new ConcurrentLinkedQueue<>();
+    Thread other = taker(() -> queue.isEmpty() ? null : (Counter) queue.peek()[0]);
+    Counter c = fresh();
+    Object[] batch = new Object[] {c};
+    queue.add(batch);
     c.n++;
     other.join();
     check(c);
