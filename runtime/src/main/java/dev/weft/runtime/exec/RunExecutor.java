@@ -123,6 +123,7 @@ public final class RunExecutor {
    */
   public RunResult execute(Strategy strategy, long runNumber, IntSet captureStacksAt)
       throws TargetException {
+    instrumenter.resetModels();
     TargetClassLoader loader = new TargetClassLoader(instrumenter);
     TargetEntry entry = TargetEntry.resolve(target, loader);
     Scheduler scheduler =

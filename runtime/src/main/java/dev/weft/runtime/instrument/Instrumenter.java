@@ -91,6 +91,30 @@ public final class Instrumenter {
     }
   }
 
+  private ModelClassLoader models;
+
+  /** The loader of Weft's per-run models for this target, made on first use. */
+  synchronized ModelClassLoader models() {
+    if (models == null) {
+      models = new ModelClassLoader(this);
+    }
+    return models;
+  }
+
+  /**
+   * Resets the static state of the per-run models before a run (see {@link ModelClassLoader}); call
+   * while no run is active.
+   */
+  public void resetModels() {
+    ModelClassLoader m;
+    synchronized (this) {
+      m = models;
+    }
+    if (m != null) {
+      m.resetForRun();
+    }
+  }
+
   /** Whether a class (internal name) is read from the target class path or is a per-run model. */
   private boolean onTargetPath(String internalName) {
     return internalName.startsWith(TargetClassPath.PER_RUN_PACKAGE.replace('.', '/'))

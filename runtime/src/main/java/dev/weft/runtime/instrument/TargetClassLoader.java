@@ -21,8 +21,8 @@ public final class TargetClassLoader extends ClassLoader {
   private static final String RUNTIME = "dev.weft.runtime.";
 
   /**
-   * ...except these packages, which are loaded and instrumented afresh in every run like target
-   * code (the controlled pools), so each run has its own.
+   * ...except these packages, which are instrumented like target code (the controlled pools) and
+   * come from the target's {@link ModelClassLoader}.
    */
   private static final String[] PER_RUN_PACKAGES = {TargetClassPath.PER_RUN_PACKAGE};
 
@@ -40,17 +40,24 @@ public final class TargetClassLoader extends ClassLoader {
         @Override
         protected Boolean computeValue(Class<?> type) {
           for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
-            if (c == null
-                || c.isHidden()
-                || !(c.getClassLoader() instanceof TargetClassLoader)
-                || !((TargetClassLoader) c.getClassLoader())
-                    .instrumenter.isInstrumentedPathClass(c.getName())) {
+            if (c == null || c.isHidden() || !instrumentedFromPath(c)) {
               return false;
             }
           }
           return true;
         }
       };
+
+  private static boolean instrumentedFromPath(Class<?> c) {
+    ClassLoader loader = c.getClassLoader();
+    Instrumenter instrumenter =
+        loader instanceof TargetClassLoader
+            ? ((TargetClassLoader) loader).instrumenter
+            : loader instanceof ModelClassLoader
+                ? ((ModelClassLoader) loader).instrumenter()
+                : null;
+    return instrumenter != null && instrumenter.isInstrumentedPathClass(c.getName());
+  }
 
   /**
    * Whether {@code type} and every superclass but {@code Object} were defined by a run's loader
@@ -74,6 +81,8 @@ public final class TargetClassLoader extends ClassLoader {
       if (c == null) {
         if (isRuntimeClass(name)) {
           c = TargetClassLoader.class.getClassLoader().loadClass(name);
+        } else if (name.startsWith(TargetClassPath.PER_RUN_PACKAGE)) {
+          c = instrumenter.models().loadClass(name);
         } else if (name.startsWith("java.")) {
           c = getParent().loadClass(name);
         } else {
@@ -91,7 +100,7 @@ public final class TargetClassLoader extends ClassLoader {
     }
   }
 
-  private static boolean isRuntimeClass(String name) {
+  static boolean isRuntimeClass(String name) {
     if (!name.startsWith(RUNTIME)) {
       return false;
     }

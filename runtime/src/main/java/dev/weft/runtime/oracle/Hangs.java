@@ -17,10 +17,6 @@ public final class Hangs {
   private Hangs() {}
 
   /**
-   * @param alone whether {@code t} was the only live thread: its steps have their own, larger
-   *     budget, so that long single-threaded set-up is not taken for a hang
-   */
-  /**
    * A thread made {@code accesses} accesses to objects only it can reach (no scheduling points)
    * without taking a step: an endless loop over its own data.
    */
@@ -37,6 +33,10 @@ public final class Hangs {
     return new Failure(FindingKind.HANG, t.toString(), message, message, "hang:[" + where + "]");
   }
 
+  /**
+   * @param alone whether {@code t} was the only live thread: its steps have their own, larger
+   *     budget, so that long single-threaded set-up is not taken for a hang
+   */
   public static Failure stepBudget(
       Trace trace,
       SiteTable sites,

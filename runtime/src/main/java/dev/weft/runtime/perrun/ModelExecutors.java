@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * Stand-ins for the {@code Executors} factories and for {@code CompletableFuture}'s default async
  * pool and delay thread, with the same signatures (instance methods take the receiver first), so
  * the instrumentation only has to change the owner of the call. The common pool and the delayer are
- * static fields of this class, which each run loads afresh: one of each per run.
+ * static fields of this class, reset before each run: one of each per run.
  */
 public final class ModelExecutors {
   private static final int COMMON_PARALLELISM = 3;

@@ -16,7 +16,7 @@ import java.util.concurrent.ForkJoinTask;
  * and the static {@code ForkJoinTask.invokeAll}. A fork queues the task on the pool of the worker
  * that forks it (the run's common pool outside one); a join of a task nobody has started runs it in
  * the joining thread, otherwise waits for it with a modelled {@code Future.get}. Static state is
- * per run: each run loads this class afresh.
+ * per run: it is reset before each run.
  */
 public final class ModelForkJoin {
   private static final int COMMON_PARALLELISM = 3;
