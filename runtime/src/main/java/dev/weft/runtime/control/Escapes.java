@@ -1,5 +1,8 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.local.LocalObjects;
+import dev.weft.runtime.local.OwnMethods;
+
 /**
  * Where target code lets a reference go, so that the run's {@link
  * dev.weft.runtime.local.LocalObjects} know which objects other threads may reach: stores into
@@ -15,6 +18,24 @@ public final class Escapes {
       ControlledThread t = ControlledThread.current();
       if (t != null) {
         t.scheduler.locals().escape(value);
+      }
+    }
+  }
+
+  /**
+   * The receiver of a call through a JDK interface: it stays local if the method that runs is
+   * declared by its own class or a superclass (all instrumented, or it would not be local), and
+   * escapes if it is a default method, which the JDK may have written to keep it.
+   */
+  public static void escapeReceiver(Object receiver, String method) {
+    if (receiver != null) {
+      ControlledThread t = ControlledThread.current();
+      if (t != null) {
+        LocalObjects locals = t.scheduler.locals();
+        if (!locals.isLocalQuietly(receiver, t)
+            || !OwnMethods.declares(receiver.getClass(), method)) {
+          locals.escape(receiver);
+        }
       }
     }
   }
@@ -49,7 +70,7 @@ public final class Escapes {
   public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
     ControlledThread t = ControlledThread.current();
     if (t != null && src instanceof Object[] && dst != null && length > 0) {
-      dev.weft.runtime.local.LocalObjects locals = t.scheduler.locals();
+      LocalObjects locals = t.scheduler.locals();
       if (!locals.isLocalQuietly(dst, t)) {
         Object[] from = (Object[]) src;
         int end = Math.min(from.length, srcPos + length);

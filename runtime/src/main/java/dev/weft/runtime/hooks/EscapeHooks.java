@@ -14,6 +14,10 @@ public final class EscapeHooks {
     Escapes.escape(value);
   }
 
+  public static void escapeReceiver(Object receiver, String method) {
+    Escapes.escapeReceiver(receiver, method);
+  }
+
   public static void stored(Object holder, Object value) {
     Escapes.stored(holder, value);
   }

@@ -16,8 +16,14 @@ import net.bytebuddy.jar.asm.Type;
  * ({@code clone}, {@code Arrays.copyOf}).
  */
 public final class CallEscapes {
-  /** What a call lets go of: per operand on the stack (the receiver first), and its result. */
-  public record Plan(boolean[] escaping, boolean copiesResult, boolean arraycopy) {
+  /**
+   * What a call lets go of: per operand on the stack (the receiver first), and its result. {@code
+   * receiverMethod} (name and descriptor), when set, makes the receiver's escape a question for run
+   * time: a call through a JDK interface lets the receiver go only if the method that runs is not
+   * the receiver's own instrumented code (a JDK default method might keep it).
+   */
+  public record Plan(
+      boolean[] escaping, boolean copiesResult, boolean arraycopy, String receiverMethod) {
     boolean any() {
       for (boolean e : escaping) {
         if (e) {
@@ -29,9 +35,9 @@ public final class CallEscapes {
   }
 
   private static final boolean[] NO_OPERANDS = new boolean[0];
-  static final Plan KEEPS_NOTHING = new Plan(NO_OPERANDS, false, false);
-  static final Plan COPY = new Plan(NO_OPERANDS, true, false);
-  static final Plan ARRAYCOPY = new Plan(NO_OPERANDS, false, true);
+  static final Plan KEEPS_NOTHING = new Plan(NO_OPERANDS, false, false, null);
+  static final Plan COPY = new Plan(NO_OPERANDS, true, false, null);
+  static final Plan ARRAYCOPY = new Plan(NO_OPERANDS, false, true, null);
 
   /** JDK classes none of whose methods or constructors keep an argument. */
   private static final Set<String> KEEP_NOTHING =
@@ -133,7 +139,9 @@ public final class CallEscapes {
     for (Type a : arguments) {
       escaping[i++] = escapable(a, types);
     }
-    return new Plan(escaping, false, false);
+    boolean throughInterface =
+        receiver && opcode == Opcodes.INVOKEINTERFACE && callee.equals(owner) && escaping[0];
+    return new Plan(escaping, false, false, throughInterface ? name + descriptor : null);
   }
 
   /** An {@code invokedynamic}: what it captures escapes, except into a string concatenation. */
@@ -146,7 +154,7 @@ public final class CallEscapes {
     for (int i = 0; i < arguments.length; i++) {
       escaping[i] = escapable(arguments[i], types);
     }
-    return new Plan(escaping, false, false);
+    return new Plan(escaping, false, false, null);
   }
 
   /** Whether a value of this static type can be a tracked (thread-local) object. */

@@ -33,6 +33,9 @@ public final class HookTable {
           HookClasses.FIELDS, "putFieldReference", "(Ljava/lang/Object;Ljava/lang/Object;II)V");
   public static final HookCall ESCAPE =
       new HookCall(HookClasses.ESCAPES, "escape", "(Ljava/lang/Object;)V");
+  public static final HookCall ESCAPE_RECEIVER =
+      new HookCall(
+          HookClasses.ESCAPES, "escapeReceiver", "(Ljava/lang/Object;Ljava/lang/String;)V");
   public static final HookCall STORED =
       new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
   public static final HookCall CONSTRUCTED =
@@ -72,6 +75,7 @@ public final class HookTable {
                 PUT_FIELD,
                 PUT_FIELD_REFERENCE,
                 ESCAPE,
+                ESCAPE_RECEIVER,
                 STORED,
                 CONSTRUCTED,
                 COPIED,

@@ -102,6 +102,31 @@ class LocalObjectsTest {
   }
 
   @Test
+  void aCallThroughAJdkInterfaceKeepsTheObjectLocalOnlyIfItsOwnCodeRuns() throws Exception {
+    RunExecutor own =
+        executor(
+            TargetSpec.method(LocalWork.class.getName() + "::ownImplementation"),
+            RunBudget.DEFAULT,
+            true);
+    assertThat(own.execute(new RandomWalk(1), 1).outcome()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(own.lastLocalObjects().escapedObjects()).isZero();
+    assertThat(own.lastLocalObjects().elidedAccesses())
+        .as("20 reads and 20 writes, and the check's read")
+        .isEqualTo(41);
+    RunExecutor defaulted =
+        executor(
+            TargetSpec.method(LocalWork.class.getName() + "::jdkDefaultMethod"),
+            RunBudget.DEFAULT,
+            true);
+    RunResult r = defaulted.execute(new RandomWalk(1), 1);
+    assertThat(r.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(defaulted.lastLocalObjects().escapedObjects())
+        .as("Iterable.forEach is the JDK's code")
+        .isEqualTo(1);
+    assertThat(r.steps()).as("the increment after it is a scheduling point").isPositive();
+  }
+
+  @Test
   void anEndlessLoopOverItsOwnDataIsAHang() throws Exception {
     RunExecutor executor =
         executor(

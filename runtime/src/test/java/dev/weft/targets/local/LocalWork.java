@@ -69,4 +69,42 @@ public final class LocalWork {
     spinner.start();
     spinner.join();
   }
+
+  static final class Task implements Runnable {
+    int runs;
+
+    @Override
+    public void run() {
+      runs++;
+    }
+  }
+
+  /** A local object called through a JDK interface whose method is its own: it stays local. */
+  public static void ownImplementation() {
+    Task task = new Task();
+    Runnable r = task;
+    for (int i = 0; i < 20; i++) {
+      r.run();
+    }
+    if (task.runs != 20) {
+      throw new AssertionError("runs " + task.runs);
+    }
+  }
+
+  static final class Bag implements Iterable<Integer> {
+    int n;
+
+    @Override
+    public java.util.Iterator<Integer> iterator() {
+      return java.util.List.of(1, 2).iterator();
+    }
+  }
+
+  /** A local object handed to a default method of a JDK interface: the JDK code may keep it. */
+  public static void jdkDefaultMethod() {
+    Bag bag = new Bag();
+    Iterable<Integer> iterable = bag;
+    iterable.forEach(x -> {});
+    bag.n++;
+  }
 }

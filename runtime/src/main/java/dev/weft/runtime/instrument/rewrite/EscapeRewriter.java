@@ -30,7 +30,7 @@ final class EscapeRewriter extends Rewriter {
     }
     if (plan.escaping().length > 0) {
       Type[] operands = operands(opcode, owner, name, descriptor);
-      letGo(operands, plan.escaping());
+      letGo(operands, plan.escaping(), plan.receiverMethod());
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     if (plan.copiesResult()) {
@@ -44,7 +44,7 @@ final class EscapeRewriter extends Rewriter {
       String name, String descriptor, Handle bootstrap, Object... arguments) {
     CallEscapes.Plan plan = CallEscapes.dynamic(bootstrap.getOwner(), descriptor, method.types);
     if (plan.escaping().length > 0) {
-      letGo(Type.getArgumentTypes(descriptor), plan.escaping());
+      letGo(Type.getArgumentTypes(descriptor), plan.escaping(), null);
     }
     super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
   }
@@ -70,8 +70,11 @@ final class EscapeRewriter extends Rewriter {
     return all;
   }
 
-  /** Emits an escape for each operand marked, leaving the stack as it was. */
-  private void letGo(Type[] operands, boolean[] escaping) {
+  /**
+   * Emits an escape for each operand marked, leaving the stack as it was; the receiver's is decided
+   * at run time if {@code receiverMethod} names the method the call runs.
+   */
+  private void letGo(Type[] operands, boolean[] escaping, String receiverMethod) {
     int last = operands.length - 1;
     int marked = 0;
     for (boolean e : escaping) {
@@ -83,7 +86,7 @@ final class EscapeRewriter extends Rewriter {
     MethodVisitor out = out();
     if (marked == 1 && escaping[last]) {
       out.visitInsn(Opcodes.DUP);
-      emit(HookTable.ESCAPE);
+      escape(last == 0 ? receiverMethod : null);
       return;
     }
     int[] slots = new int[operands.length];
@@ -99,8 +102,18 @@ final class EscapeRewriter extends Rewriter {
       out.visitVarInsn(operands[i].getOpcode(Opcodes.ILOAD), slots[i]);
       if (escaping[i]) {
         out.visitInsn(Opcodes.DUP);
-        emit(HookTable.ESCAPE);
+        escape(i == 0 ? receiverMethod : null);
       }
+    }
+  }
+
+  /** The value on top of the stack escapes; a receiver only if {@code method} is not its own. */
+  private void escape(String receiverMethod) {
+    if (receiverMethod == null) {
+      emit(HookTable.ESCAPE);
+    } else {
+      out().visitLdcInsn(receiverMethod);
+      emit(HookTable.ESCAPE_RECEIVER);
     }
   }
 }
