@@ -143,7 +143,7 @@ final class FuzzSettings {
       return recorded.localObjects();
     }
     RaceMode races = given.races() != null ? races(given.races()) : RaceMode.DEFAULT;
-    return RunExecutor.LOCAL_OBJECTS_DEFAULT && races != RaceMode.FIELDS;
+    return RunExecutor.localObjectsByDefault(races);
   }
 
   private static RaceMode races(String given) throws UsageException {

@@ -282,7 +282,7 @@ public final class RunCommand implements Callable<Integer> {
       raceMode = RaceMode.parse(races);
       trackLocals =
           localObjects == null
-              ? RunExecutor.LOCAL_OBJECTS_DEFAULT && raceMode != RaceMode.FIELDS
+              ? RunExecutor.localObjectsByDefault(raceMode)
               : OnOff.parse("--local-objects", localObjects);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());

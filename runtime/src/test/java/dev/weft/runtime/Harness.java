@@ -11,6 +11,7 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import java.net.URISyntaxException;
@@ -64,10 +65,18 @@ public final class Harness {
   }
 
   public static RunExecutor executor(Path classPath, TargetSpec spec, RunBudget budget) {
-    Instrumenter instrumenter =
-        new Instrumenter(
-            new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
-    return new RunExecutor(instrumenter, spec, budget);
+    return new RunExecutor(instrumenter(classPath), spec, budget);
+  }
+
+  /** A test target, with thread-local objects tracked or not whatever the default. */
+  public static RunExecutor executor(TargetSpec spec, RunBudget budget, boolean localObjects) {
+    return new RunExecutor(
+        instrumenter(testTargetsPath()), spec, budget, RaceMode.DEFAULT, localObjects);
+  }
+
+  private static Instrumenter instrumenter(Path classPath) {
+    return new Instrumenter(
+        new TargetClassPath(List.of(classPath)), new SiteTable(), new FieldTable());
   }
 
   /** Runs {@code runs} executions under each strategy and requires every one to pass. */

@@ -23,14 +23,7 @@ public final class Accesses {
   }
 
   public static void putField(Object obj, int field, int site) {
-    ControlledThread t = ActiveRun.self();
-    if (t != null && obj != null) {
-      Scheduler s = t.scheduler;
-      if (s.localAccess(t, obj, site)) {
-        return;
-      }
-      s.point(t, EventKind.WRITE, s.objectLocation(obj, field, site), site, null, 0);
-    }
+    sharedFieldWrite(obj, field, site);
   }
 
   /**
@@ -38,15 +31,24 @@ public final class Accesses {
    * holder is local to the writer.
    */
   public static void putFieldReference(Object obj, Object value, int field, int site) {
+    ControlledThread t = sharedFieldWrite(obj, field, site);
+    if (t != null) {
+      t.scheduler.locals().escape(value);
+    }
+  }
+
+  /** Returns the writer when the holder is shared (null when it is local or uncontrolled). */
+  private static ControlledThread sharedFieldWrite(Object obj, int field, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && obj != null) {
       Scheduler s = t.scheduler;
       if (s.localAccess(t, obj, site)) {
-        return;
+        return null;
       }
       s.point(t, EventKind.WRITE, s.objectLocation(obj, field, site), site, null, 0);
-      s.locals().escape(value);
+      return t;
     }
+    return null;
   }
 
   public static void getStatic(int field, int site) {

@@ -14,11 +14,9 @@ public final class Escapes {
   private Escapes() {}
 
   public static void escape(Object value) {
-    if (value != null) {
-      ControlledThread t = ControlledThread.current();
-      if (t != null) {
-        t.scheduler.locals().escape(value);
-      }
+    ControlledThread t = ControlledThread.current();
+    if (t != null && value != null) {
+      t.scheduler.locals().escape(value);
     }
   }
 
@@ -28,24 +26,20 @@ public final class Escapes {
    * escapes if it is a default method, which the JDK may have written to keep it.
    */
   public static void escapeReceiver(Object receiver, String method) {
-    if (receiver != null) {
-      ControlledThread t = ControlledThread.current();
-      if (t != null) {
-        LocalObjects locals = t.scheduler.locals();
-        if (!locals.isLocalQuietly(receiver, t)
-            || !OwnMethods.declares(receiver.getClass(), method)) {
-          locals.escape(receiver);
-        }
+    ControlledThread t = ControlledThread.current();
+    if (t != null && receiver != null) {
+      LocalObjects locals = t.scheduler.locals();
+      if (!locals.isLocalQuietly(receiver, t)
+          || !OwnMethods.declares(receiver.getClass(), method)) {
+        locals.escape(receiver);
       }
     }
   }
 
   public static void stored(Object holder, Object value) {
-    if (value != null) {
-      ControlledThread t = ControlledThread.current();
-      if (t != null) {
-        t.scheduler.locals().stored(holder, value, t);
-      }
+    ControlledThread t = ControlledThread.current();
+    if (t != null && value != null) {
+      t.scheduler.locals().stored(holder, value, t);
     }
   }
 

@@ -50,7 +50,16 @@ public final class RunExecutor {
   /** An executor whose runs' race oracle reports {@code races}. */
   public RunExecutor(
       Instrumenter instrumenter, TargetSpec target, RunBudget budget, RaceMode races) {
-    this(instrumenter, target, budget, races, LOCAL_OBJECTS_DEFAULT && races != RaceMode.FIELDS);
+    this(instrumenter, target, budget, races, localObjectsByDefault(races));
+  }
+
+  /**
+   * Whether runs with this race mode track thread-local objects unless told: as {@link
+   * #LOCAL_OBJECTS_DEFAULT}, but never with {@code fields}, whose oracle must see the accesses made
+   * before an object was published.
+   */
+  public static boolean localObjectsByDefault(RaceMode races) {
+    return LOCAL_OBJECTS_DEFAULT && races != RaceMode.FIELDS;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.weft.runtime.instrument;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.method.MethodDescription;
@@ -55,14 +56,27 @@ public final class TypeHierarchy {
     if (internalName.startsWith("[")) {
       return false;
     }
-    return interfaces.computeIfAbsent(
-        internalName,
+    return ask(interfaces, internalName, internalName, TypeDescription::isInterface, true);
+  }
+
+  /**
+   * A question about {@code type} answered once per {@code key}; {@code unreadable} when the type
+   * is missing from the class path or cannot be read.
+   */
+  private <V> V ask(
+      ConcurrentHashMap<String, V> answers,
+      String key,
+      String type,
+      Function<TypeDescription, V> question,
+      V unreadable) {
+    return answers.computeIfAbsent(
+        key,
         k -> {
           try {
-            TypeDescription t = describe(internalName);
-            return t == null || t.isInterface();
+            TypeDescription t = describe(type);
+            return t == null ? unreadable : question.apply(t);
           } catch (RuntimeException unresolvable) {
-            return true;
+            return unreadable;
           }
         });
   }
@@ -73,17 +87,15 @@ public final class TypeHierarchy {
    * that does. Empty string when nothing declares it or a type cannot be read.
    */
   public String implementer(String owner, String name, String descriptor) {
-    return implementers.computeIfAbsent(
+    return ask(
+        implementers,
         owner + "." + name + descriptor,
-        k -> {
-          try {
-            TypeDescription t = describe(owner);
-            String found = findDeclaring(t, name, descriptor);
-            return found == null ? "" : found;
-          } catch (RuntimeException unresolvable) {
-            return "";
-          }
-        });
+        owner,
+        t -> {
+          String found = findDeclaring(t, name, descriptor);
+          return found == null ? "" : found;
+        },
+        "");
   }
 
   private String findDeclaring(TypeDefinition type, String name, String descriptor) {
@@ -122,16 +134,12 @@ public final class TypeHierarchy {
    * Supplier.get}, a {@code Callable.call}, an {@code Iterator.next}). Unreadable types count.
    */
   public boolean jdkMayCall(String className, String name, String descriptor) {
-    return jdkDeclared.computeIfAbsent(
+    return ask(
+        jdkDeclared,
         className + "." + name + descriptor,
-        k -> {
-          try {
-            TypeDescription t = describe(className);
-            return t == null || jdkSupertypeDeclares(t, name, descriptor);
-          } catch (RuntimeException unresolvable) {
-            return true;
-          }
-        });
+        className,
+        t -> jdkSupertypeDeclares(t, name, descriptor),
+        true);
   }
 
   private boolean jdkSupertypeDeclares(TypeDefinition type, String name, String descriptor) {

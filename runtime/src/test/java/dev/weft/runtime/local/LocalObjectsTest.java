@@ -7,14 +7,9 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
-import dev.weft.runtime.instrument.Instrumenter;
-import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
 import dev.weft.targets.local.HandOvers;
 import dev.weft.targets.local.LocalWork;
 import java.util.List;
@@ -28,12 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LocalObjectsTest {
   private static RunExecutor executor(TargetSpec spec, RunBudget budget, boolean localObjects) {
-    Instrumenter instrumenter =
-        new Instrumenter(
-            new TargetClassPath(List.of(Harness.testTargetsPath())),
-            new SiteTable(),
-            new FieldTable());
-    return new RunExecutor(instrumenter, spec, budget, RaceMode.DEFAULT, localObjects);
+    return Harness.executor(spec, budget, localObjects);
   }
 
   @ParameterizedTest
