@@ -96,6 +96,40 @@ class SegmentStrategyTest {
     assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
   }
 
+  /**
+   * The same ring of {@code ReentrantLock}s, each thread yielding before its first lock: yielding
+   * threads are held back as polling, and the plan must choose them anyway (it did not, and the
+   * 10-ring took 800-1,600 executions). The finding replays exactly.
+   */
+  @ParameterizedTest(name = "PoliteLockRing({0})")
+  @ValueSource(ints = {3, 10})
+  void plansTheDeadlockOfARingOfThreadsThatYieldFirst(int threads) throws Exception {
+    RunExecutor executor =
+        Harness.executor(
+            Harness.testTargetsPath(),
+            TargetSpec.main(
+                "dev.weft.targets.polling.PoliteLockRing", List.of(Integer.toString(threads))),
+            RunBudget.DEFAULT);
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      SegmentStrategy segment = strategy(executor, seed);
+      RunResult found = search(executor, segment, 4, true);
+      assertThat(found).as("seed %d: no deadlock in 4 executions", seed).isNotNull();
+      assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
+      RunResult replayed = executor.execute(new ReplayStrategy(found.decisions()), 99);
+      assertThat(replayed.failure()).isEqualTo(found.failure());
+      assertThat(threadOrder(replayed)).containsExactly(threadOrder(found));
+      assertThat(replayed.decisions()).containsExactly(found.decisions());
+    }
+  }
+
+  private static int[] threadOrder(RunResult r) {
+    int[] order = new int[r.trace().size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = r.trace().thread(i);
+    }
+    return order;
+  }
+
   @ParameterizedTest(name = "FlagX({0},{0})")
   @ValueSource(ints = {10, 50, 200})
   void findsSeed000sBugInAFewExecutionsWhateverTheSize(int size) throws Exception {

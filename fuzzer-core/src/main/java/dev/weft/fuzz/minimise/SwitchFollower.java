@@ -49,7 +49,7 @@ public final class SwitchFollower implements Strategy {
   @Override
   public int choose(SchedulingPoint point) {
     int n = point.enabledCount();
-    if (n == 1) {
+    if (n + point.heldBackCount() == 1) {
       return 0;
     }
     int current = point.currentThread();
@@ -57,6 +57,14 @@ public final class SwitchFollower implements Strategy {
         switches.get(
             new Switch.Anchor(point.threadName(current), point.pendingIndexInThread(current)));
     String to = named == null ? null : named.to();
+    int heldBack = heldBackPosition(point, to);
+    if (heldBack >= 0) {
+      slice = 0;
+      return heldBack;
+    }
+    if (n == 1) {
+      return 0;
+    }
     int currentPosition = -1;
     int wanted = -1;
     for (int i = 0; i < n; i++) {
@@ -83,6 +91,22 @@ public final class SwitchFollower implements Strategy {
     }
     slice = 0;
     return nextAfter(point, current);
+  }
+
+  /**
+   * The position of the held-back (polling) thread the switch goes to, or -1: the run the switch
+   * came from chose it there on purpose (a plan needed it), so the candidate does too.
+   */
+  private static int heldBackPosition(SchedulingPoint point, String to) {
+    if (to == null) {
+      return -1;
+    }
+    for (int i = 0; i < point.heldBackCount(); i++) {
+      if (to.equals(point.threadName(point.heldBackThread(i)))) {
+        return point.enabledCount() + i;
+      }
+    }
+    return -1;
   }
 
   /** The first enabled thread after {@code current} in creation order, wrapping around. */

@@ -15,8 +15,8 @@ import java.util.List;
  *
  * <p>A switch is a preemption when the thread that ran before was still enabled and was not about
  * to yield or sleep: a thread that yields or sleeps offers its turn, and one that blocked or ended
- * has none to offer. Only points with more than one enabled thread are choices; at the others the
- * run had no alternative.
+ * has none to offer. Only points with more than one enabled thread are choices, and those where a
+ * thread held back for polling was chosen; at the others the run had no alternative.
  */
 public final class SwitchRecorder implements Strategy {
   private final Strategy inner;
@@ -35,11 +35,11 @@ public final class SwitchRecorder implements Strategy {
   @Override
   public int choose(SchedulingPoint point) {
     int choice = inner.choose(point);
-    if (choice < 0 || point.enabledCount() < 2) {
+    if (choice < 0 || (point.enabledCount() < 2 && choice < point.enabledCount())) {
       return choice;
     }
     int current = point.currentThread();
-    int chosen = point.enabledThread(choice);
+    int chosen = point.threadAt(choice);
     if (chosen != current) {
       boolean couldGoOn = isEnabled(point, current) && !offersTurn(point.pendingKind(current));
       switches.add(

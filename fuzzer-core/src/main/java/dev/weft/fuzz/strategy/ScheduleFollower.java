@@ -13,11 +13,13 @@ import java.util.Arrays;
  * whose next event the schedule names, the one whose event comes first in the schedule runs. So an
  * expected event that never comes (its thread is blocked, or took another branch) simply stops
  * holding the others back, and events the schedule does not name (a thread ran longer than in the
- * planned run) wait behind every named one. When no enabled thread's next event is named, the run
- * continues without preemption: the current thread keeps running until it blocks, finishes, yields
- * or sleeps, or has run {@value #FAIR_SLICE} steps in a row; then the next enabled thread in
- * creation order takes over. The slice keeps a spin-wait that the schedule does not cover from
- * starving the thread it waits for.
+ * planned run) wait behind every named one. A thread the scheduler holds back because it is polling
+ * runs when the schedule names its next event first: the plan may need it to act before the thread
+ * it waits for (a yielding thread taking its lock while another holds its own). When no enabled
+ * thread's next event is named, the run continues without preemption: the current thread keeps
+ * running until it blocks, finishes, yields or sleeps, or has run {@value #FAIR_SLICE} steps in a
+ * row; then the next enabled thread in creation order takes over. The slice keeps a spin-wait that
+ * the schedule does not cover from starving the thread it waits for.
  *
  * <p>With no schedule at all this is the plain non-preemptive run that seeds a segment campaign.
  */
@@ -46,8 +48,9 @@ public final class ScheduleFollower implements Strategy {
     if (schedule != null) {
       int best = -1;
       int bestPosition = Schedule.UNSCHEDULED;
-      for (int i = 0; i < point.enabledCount(); i++) {
-        int t = point.enabledThread(i);
+      int offered = point.enabledCount() + point.heldBackCount();
+      for (int i = 0; i < offered; i++) {
+        int t = point.threadAt(i);
         int position = schedule.position(scheduleThreadOf(t, point), point.pendingIndexInThread(t));
         if (position < bestPosition) {
           bestPosition = position;

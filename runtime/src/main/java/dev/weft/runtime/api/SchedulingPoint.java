@@ -19,6 +19,28 @@ public interface SchedulingPoint {
   /** Thread index of the {@code i}-th enabled thread; enabled threads are in ascending index. */
   int enabledThread(int i);
 
+  /**
+   * Enabled threads held back from the choice because they are polling while another thread can
+   * make progress (a spin-wait would otherwise starve the thread it waits for). A strategy that
+   * follows a plan may still choose one, as position {@code enabledCount() + i}: the plan knows the
+   * polling thread's next event matters now. Other strategies should leave them be. A replay takes
+   * such a choice at the same point, so recording it costs exactness nothing.
+   */
+  default int heldBackCount() {
+    return 0;
+  }
+
+  /** Thread index of the {@code i}-th held-back thread, in ascending index. */
+  default int heldBackThread(int i) {
+    throw new IndexOutOfBoundsException(i);
+  }
+
+  /** The thread at a position a strategy may return: an enabled one, then the held-back ones. */
+  default int threadAt(int position) {
+    int n = enabledCount();
+    return position < n ? enabledThread(position) : heldBackThread(position - n);
+  }
+
   /** Number of threads created so far in this run, finished ones included. */
   int threadCount();
 

@@ -1,5 +1,6 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.api.HeldBackChoice;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
@@ -96,7 +97,13 @@ public final class Scheduler {
 
   private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
   private int[] enabled = new int[8];
+  private int[] heldBack = new int[8];
   private int enabledCount;
+  private int heldBackCount;
+
+  /** Calls to the strategy so far in this run: where a held-back choice was made. */
+  private int pointsOffered;
+
   private int steps;
 
   /** Moves on whenever modelled synchronisation state changes; blocked threads then retry. */
@@ -536,6 +543,7 @@ public final class Scheduler {
     threadSnapshot = threads.toArray(new ControlledThread[0]);
     if (enabled.length < threads.size()) {
       enabled = Arrays.copyOf(enabled, threads.size() * 2);
+      heldBack = new int[enabled.length];
     }
     return t;
   }
@@ -568,21 +576,34 @@ public final class Scheduler {
     if (n == 0) {
       return null;
     }
+    int offered = n;
     if (polling > 0 && polling < n) {
-      n = withoutPollingThreads(n);
+      offered = pollingThreadsLast(n);
     }
     if (fair) {
-      return threads.get(enabled[roundRobin(n, current.index)]);
+      return threads.get(enabled[roundRobin(offered, current.index)]);
     }
-    enabledCount = n;
+    enabledCount = offered;
+    heldBackCount = n - offered;
     view.current = current.index;
+    int point = pointsOffered++;
     int choice = strategy.choose(view);
     if (choice < 0 || choice >= n) {
       diverged(
-          "strategy chose position " + choice + " of " + n + " enabled threads at step " + steps);
+          "strategy chose position "
+              + choice
+              + " of "
+              + offered
+              + " enabled threads and "
+              + (n - offered)
+              + " held back at step "
+              + steps);
       throw WeftAbort.INSTANCE;
     }
-    if (n > 1) {
+    if (choice >= offered) {
+      decisions.add(HeldBackChoice.marker(enabled[choice]));
+      decisions.add(point);
+    } else if (offered > 1) {
       decisions.add(enabled[choice]);
     }
     return threads.get(enabled[choice]);
@@ -598,14 +619,22 @@ public final class Scheduler {
     return 0;
   }
 
-  /** Keeps only the enabled threads that are not polling; see {@link SpinFairness}. */
-  private int withoutPollingThreads(int n) {
+  /**
+   * Moves the enabled threads that are polling behind the others (each group in index order) and
+   * returns how many are not; see {@link SpinFairness}.
+   */
+  private int pollingThreadsLast(int n) {
     int kept = 0;
+    int held = 0;
     for (int i = 0; i < n; i++) {
-      if (!threads.get(enabled[i]).spin.polling) {
-        enabled[kept++] = enabled[i];
+      int t = enabled[i];
+      if (threads.get(t).spin.polling) {
+        heldBack[held++] = t;
+      } else {
+        enabled[kept++] = t;
       }
     }
+    System.arraycopy(heldBack, 0, enabled, kept, held);
     return kept;
   }
 
@@ -817,6 +846,16 @@ public final class Scheduler {
     @Override
     public int enabledThread(int i) {
       return enabled[i];
+    }
+
+    @Override
+    public int heldBackCount() {
+      return heldBackCount;
+    }
+
+    @Override
+    public int heldBackThread(int i) {
+      return enabled[enabledCount + i];
     }
 
     @Override
