@@ -54,9 +54,20 @@ public final class StrategyBench {
 
   private StrategyBench() {}
 
+  /** Whether a program's name contains one of the filter's comma-separated parts. */
+  static boolean matches(String name, String filter) {
+    for (String part : filter.split(",", -1)) {
+      if (name.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * Arguments: examples class directory, seeds, execution cap per search, optional name filter,
-   * optional seconds per search (5), optional comma-separated strategies (all).
+   * Arguments: examples class directory, seeds, execution cap per search, optional name filter
+   * (comma-separated parts, any of which a name contains), optional seconds per search (5),
+   * optional comma-separated strategies (all).
    */
   public static void main(String[] args) throws Exception {
     Path examples = snapshot(Path.of(args.length > 0 ? args[0] : "examples/target/classes"));
@@ -88,7 +99,7 @@ public final class StrategyBench {
     System.out.println("-".repeat(28 + 27 * strategies.length + 26));
     for (String[] bug : bugs) {
       String name = ExampleCatalog.name(bug);
-      if (!name.contains(filter)) {
+      if (!matches(name, filter)) {
         continue;
       }
       System.out.printf("%-28s", name);
