@@ -1,5 +1,6 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.local.OwnMethods;
 
@@ -21,18 +22,36 @@ public final class Escapes {
   }
 
   /**
-   * The receiver of a call through a JDK interface: it stays local if the method that runs is
-   * declared by its own class or a superclass (all instrumented, or it would not be local), and
-   * escapes if it is a default method, which the JDK may have written to keep it.
+   * The receiver of a call that may run code Weft does not see. A local target object stays local
+   * if the method that runs is declared by its own class or a superclass (all instrumented, or it
+   * would not be local), and escapes if it is a default method of a JDK interface, which the JDK
+   * may have written to keep it. A local JDK object (or a view of one) stays local for the methods
+   * {@link LocalJdkClasses} knows keep it, and is announced for a view the call returns.
    */
   public static void escapeReceiver(Object receiver, String method) {
     ControlledThread t = ControlledThread.current();
     if (t != null && receiver != null) {
       LocalObjects locals = t.scheduler.locals();
-      if (!locals.isLocalQuietly(receiver, t)
-          || !OwnMethods.declares(receiver.getClass(), method)) {
+      locals.viewComing(null, null);
+      if (!locals.isLocalQuietly(receiver, t)) {
+        locals.escape(receiver);
+      } else if (receiver.getClass().getClassLoader() == null) {
+        if (LocalJdkClasses.returnsView(method)) {
+          locals.viewComing(receiver, t);
+        } else if (!LocalJdkClasses.keepsReceiver(method)) {
+          locals.escape(receiver);
+        }
+      } else if (!OwnMethods.declares(receiver.getClass(), method)) {
         locals.escape(receiver);
       }
+    }
+  }
+
+  /** What a call announced by {@link #escapeReceiver} as returning a view returned. */
+  public static void viewMade(Object view) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.locals().viewMade(view, t);
     }
   }
 

@@ -9,6 +9,7 @@ import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
@@ -143,7 +144,9 @@ public final class RunExecutor {
             budget.maxSteps(),
             races,
             captureStacksAt,
-            new LocalObjects(localObjects, TargetClassLoader::isFullyInstrumented));
+            new LocalObjects(
+                localObjects,
+                c -> TargetClassLoader.isFullyInstrumented(c) || LocalJdkClasses.isAdopted(c)));
     lastLocalObjects = scheduler.locals();
     strategy.beginRun(runNumber);
     long start = System.nanoTime();

@@ -18,6 +18,10 @@ public final class EscapeHooks {
     Escapes.escapeReceiver(receiver, method);
   }
 
+  public static void viewMade(Object view) {
+    Escapes.viewMade(view);
+  }
+
   public static void stored(Object holder, Object value) {
     Escapes.stored(holder, value);
   }

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.local.LocalJdkClasses;
 import java.util.Set;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
@@ -13,7 +14,9 @@ import net.bytebuddy.jar.asm.Type;
  * few JDK classes and methods are known to keep nothing they are given (strings and string
  * builders, {@code Objects}, {@code Arrays} but for {@code asList}, {@code stream} and object
  * fills, the boxes, {@code Math}, printing), and a few hand back a fresh copy that nobody else has
- * ({@code clone}, {@code Arrays.copyOf}).
+ * ({@code clone}, {@code Arrays.copyOf}). The receiver of a call that may be a local JDK object
+ * ({@link LocalJdkClasses}) is a question for run time, like one called through a JDK interface,
+ * and a view the call returns is reported ({@link Plan#viewResult}).
  */
 public final class CallEscapes {
   /**
@@ -23,7 +26,11 @@ public final class CallEscapes {
    * the receiver's own instrumented code (a JDK default method might keep it).
    */
   public record Plan(
-      boolean[] escaping, boolean copiesResult, boolean arraycopy, String receiverMethod) {
+      boolean[] escaping,
+      boolean copiesResult,
+      boolean arraycopy,
+      String receiverMethod,
+      boolean viewResult) {
     boolean any() {
       for (boolean e : escaping) {
         if (e) {
@@ -35,9 +42,9 @@ public final class CallEscapes {
   }
 
   private static final boolean[] NO_OPERANDS = new boolean[0];
-  static final Plan KEEPS_NOTHING = new Plan(NO_OPERANDS, false, false, null);
-  static final Plan COPY = new Plan(NO_OPERANDS, true, false, null);
-  static final Plan ARRAYCOPY = new Plan(NO_OPERANDS, false, true, null);
+  static final Plan KEEPS_NOTHING = new Plan(NO_OPERANDS, false, false, null, false);
+  static final Plan COPY = new Plan(NO_OPERANDS, true, false, null, false);
+  static final Plan ARRAYCOPY = new Plan(NO_OPERANDS, false, true, null, false);
 
   /** JDK classes none of whose methods or constructors keep an argument. */
   private static final Set<String> KEEP_NOTHING =
@@ -108,7 +115,9 @@ public final class CallEscapes {
       return name.equals("clone") ? COPY : KEEPS_NOTHING;
     }
     if (KEEP_NOTHING.contains(callee)) {
-      return KEEPS_NOTHING;
+      return opcode == Opcodes.INVOKEVIRTUAL && LocalJdkClasses.mayBeAdopted(callee)
+          ? receiverOnly(name, descriptor)
+          : KEEPS_NOTHING;
     }
     if (callee.equals("java/util/Arrays")) {
       if (name.equals("copyOf") || name.equals("copyOfRange")) {
@@ -139,9 +148,27 @@ public final class CallEscapes {
     for (Type a : arguments) {
       escaping[i++] = escapable(a, types);
     }
-    boolean throughInterface =
-        receiver && opcode == Opcodes.INVOKEINTERFACE && callee.equals(owner) && escaping[0];
-    return new Plan(escaping, false, false, throughInterface ? name + descriptor : null);
+    boolean decidedAtRunTime =
+        receiver
+            && callee.equals(owner)
+            && escaping[0]
+            && (opcode == Opcodes.INVOKEINTERFACE || LocalJdkClasses.mayBeAdopted(owner));
+    return new Plan(
+        escaping,
+        false,
+        false,
+        decidedAtRunTime ? name + descriptor : null,
+        decidedAtRunTime && LocalJdkClasses.returnsView(name));
+  }
+
+  /**
+   * A call on a JDK class that keeps none of its arguments but whose receiver may be a local JDK
+   * object (a string buffer): only the receiver's fate is a question, for run time.
+   */
+  private static Plan receiverOnly(String name, String descriptor) {
+    boolean[] escaping = new boolean[Type.getArgumentTypes(descriptor).length + 1];
+    escaping[0] = true;
+    return new Plan(escaping, false, false, name + descriptor, LocalJdkClasses.returnsView(name));
   }
 
   /** An {@code invokedynamic}: what it captures escapes, except into a string concatenation. */
@@ -154,7 +181,7 @@ public final class CallEscapes {
     for (int i = 0; i < arguments.length; i++) {
       escaping[i] = escapable(arguments[i], types);
     }
-    return new Plan(escaping, false, false, null);
+    return new Plan(escaping, false, false, null, false);
   }
 
   /** Whether a value of this static type can be a tracked (thread-local) object. */
@@ -166,7 +193,8 @@ public final class CallEscapes {
         String internal = type.getInternalName();
         return internal.equals("java/lang/Object")
             || types.isTargetClass(internal)
-            || types.isInterface(internal);
+            || types.isInterface(internal)
+            || LocalJdkClasses.mayBeAdopted(internal);
       default:
         return false;
     }

@@ -36,6 +36,8 @@ public final class HookTable {
   public static final HookCall ESCAPE_RECEIVER =
       new HookCall(
           HookClasses.ESCAPES, "escapeReceiver", "(Ljava/lang/Object;Ljava/lang/String;)V");
+  public static final HookCall VIEW_MADE =
+      new HookCall(HookClasses.ESCAPES, "viewMade", "(Ljava/lang/Object;)V");
   public static final HookCall STORED =
       new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
   public static final HookCall CONSTRUCTED =
@@ -76,6 +78,7 @@ public final class HookTable {
                 PUT_FIELD_REFERENCE,
                 ESCAPE,
                 ESCAPE_RECEIVER,
+                VIEW_MADE,
                 STORED,
                 CONSTRUCTED,
                 COPIED,

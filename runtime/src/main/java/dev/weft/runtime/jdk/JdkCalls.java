@@ -28,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * read, write or update of the receiver (of one element for atomic arrays, of the field for field
  * updaters), the real call with no switch inside it (the JDK may hold its own locks while it calls
  * back into target code), and, after a write, a note that modelled state changed so that threads
- * blocked on the object retry.
+ * blocked on the object retry. A call on an object local to the calling thread is none of that.
  */
 public final class JdkCalls {
   /** Member of a location that stands for "the contents" of a JDK object. */
@@ -288,6 +288,21 @@ public final class JdkCalls {
     return t;
   }
 
+  /**
+   * The calling thread if {@code receiver} is local to it: no other thread can reach the object, so
+   * the call is no access and takes no monitor (it is still logged for the race oracle, which must
+   * see what was done to an object before it was published). A receiver local to another thread
+   * becomes shared here, as a missed escape.
+   */
+  private static ControlledThread ownerOfLocal(Object receiver) {
+    ControlledThread t = ControlledThread.current();
+    if (t == null || t.inAtomicSection()) {
+      return null;
+    }
+    Scheduler s = t.scheduler();
+    return !s.isAborted() && s.locals().isLocal(receiver, t) ? t : null;
+  }
+
   private static Object access(ControlledThread t, long location, int kind, int site) {
     Scheduler s = t.scheduler();
     s.point(t, EventKind.of(kind), location, site, null, 0);
@@ -305,6 +320,11 @@ public final class JdkCalls {
       String method) {
     if (receiver == null) {
       throw new NullPointerException(npe);
+    }
+    ControlledThread owner = ownerOfLocal(receiver);
+    if (owner != null) {
+      RaceCalls.jdkCall(receiver, 0, method, site);
+      return null;
     }
     Object monitor = receiverMonitors.monitorOf(receiver);
     if (monitor != null) {

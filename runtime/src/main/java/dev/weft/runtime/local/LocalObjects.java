@@ -9,15 +9,16 @@ import java.util.function.Predicate;
  * object cannot race with anything, so it needs no scheduling point and no trace event: on programs
  * whose threads fill buffers of their own, most scheduling points were of this kind.
  *
- * <p>An object is local from its creation by instrumented code (a new array, or an object of a
- * class whose every superclass but {@code Object} is instrumented target code, once {@code
- * Object}'s constructor has run) until it <em>escapes</em>: stored into a static, or into a field
- * or element of an object that is not local to the same thread, handed to code Weft does not
- * instrument (a JDK call, a lambda capture, reflection), returned to the JDK from a callback. An
- * escaping object takes every local object it reaches with it. Reaching an object that is local to
- * another thread proves an escape Weft did not see: the object becomes shared there and then, and
- * the miss is counted ({@link #missedEscapes()}), so a hole in the escape rules costs
- * interleavings, never a wrong finding.
+ * <p>An object is local from its creation by instrumented code (a new array, an object of a class
+ * whose every superclass but {@code Object} is instrumented target code, once {@code Object}'s
+ * constructor has run, or one of the JDK collections, atomics and string buffers of {@link
+ * LocalJdkClasses}, and the views such an object returns) until it <em>escapes</em>: stored into a
+ * static, or into a field or element of an object that is not local to the same thread, handed to
+ * code Weft does not instrument (a JDK call, a lambda capture, reflection), returned to the JDK
+ * from a callback. An escaping object takes every local object it reaches with it. Reaching an
+ * object that is local to another thread proves an escape Weft did not see: the object becomes
+ * shared there and then, and the miss is counted ({@link #missedEscapes()}), so a hole in the
+ * escape rules costs interleavings, never a wrong finding.
  *
  * <p>Runs are serialized, so only the thread holding the turn ever calls in: no locking.
  */
@@ -25,6 +26,14 @@ public final class LocalObjects {
   private final boolean enabled;
   private final Predicate<Class<?>> trackable;
   private final IdentityHashMap<Object, Object> owners = new IdentityHashMap<>();
+
+  /** A local view (an iterator, a key set) and the local object it shows. */
+  private final IdentityHashMap<Object, Object> viewed = new IdentityHashMap<>();
+
+  /** The local object a call about to return a view of it was made on, and by whom. */
+  private Object viewSource;
+
+  private Object viewSourceOwner;
   private final ArrayDeque<Object> reached = new ArrayDeque<>();
   private long elided;
   private long adopted;
@@ -75,6 +84,37 @@ public final class LocalObjects {
       owners.put(copy, owner);
       adopted++;
     }
+  }
+
+  /**
+   * A call by {@code owner} on its local {@code object} is about to return a view of it ({@link
+   * LocalJdkClasses#returnsView}); {@link #viewMade} adopts what it returns.
+   */
+  public void viewComing(Object object, Object owner) {
+    viewSource = object;
+    viewSourceOwner = owner;
+  }
+
+  /**
+   * What the call announced by {@link #viewComing} returned: local to the same thread as long as
+   * the object it shows is, which escapes with it. Nothing is adopted if no view was announced by
+   * {@code owner} (the call's receiver was not local) or the result is not the JDK's own object.
+   */
+  public void viewMade(Object view, Object owner) {
+    Object source = viewSource;
+    viewSource = null;
+    viewSourceOwner = null;
+    if (source == null
+        || view == null
+        || view.getClass().getClassLoader() != null
+        || owners.get(source) != owner) {
+      return;
+    }
+    owners.put(view, owner);
+    if (view != source) {
+      viewed.put(view, source);
+    }
+    adopted++;
   }
 
   /**
@@ -130,6 +170,12 @@ public final class LocalObjects {
     reached.push(value);
     while (!reached.isEmpty()) {
       Object o = reached.pop();
+      if (!viewed.isEmpty()) {
+        reach(viewed.remove(o));
+      }
+      if (o.getClass().getClassLoader() == null && !o.getClass().isArray()) {
+        continue; // a JDK object holds no local object: whatever it was given escaped then
+      }
       if (o instanceof Object[]) {
         for (Object element : (Object[]) o) {
           reach(element);

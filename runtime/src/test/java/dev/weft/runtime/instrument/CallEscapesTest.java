@@ -43,6 +43,45 @@ class CallEscapesTest {
   }
 
   @Test
+  void theReceiverOfACallOnAJdkCollectionIsAQuestionForRunTime() {
+    CallEscapes.Plan add =
+        plan(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "add", "(Ljava/lang/Object;)Z");
+    assertThat(add.escaping()).as("the element escapes into JDK code").containsExactly(true, true);
+    assertThat(add.receiverMethod()).isEqualTo("add(Ljava/lang/Object;)Z");
+    assertThat(add.viewResult()).isFalse();
+    CallEscapes.Plan iterator =
+        plan(Opcodes.INVOKEVIRTUAL, "java/util/AbstractList", "iterator", "()Ljava/util/Iterator;");
+    assertThat(iterator.receiverMethod()).isNotNull();
+    assertThat(iterator.viewResult()).as("an iterator shows its list").isTrue();
+    CallEscapes.Plan append =
+        plan(
+            Opcodes.INVOKEVIRTUAL,
+            "java/lang/StringBuffer",
+            "append",
+            "(Ljava/lang/Object;)Ljava/lang/StringBuffer;");
+    assertThat(append.escaping())
+        .as("a string buffer keeps no argument, but may itself be local")
+        .containsExactly(true, false);
+    assertThat(append.receiverMethod()).startsWith("append(");
+    CallEscapes.Plan builder =
+        plan(
+            Opcodes.INVOKEVIRTUAL,
+            "java/lang/StringBuilder",
+            "append",
+            "(Ljava/lang/Object;)Ljava/lang/StringBuilder;");
+    assertThat(builder.any()).as("a StringBuilder is never adopted").isFalse();
+    assertThat(
+            plan(Opcodes.INVOKESTATIC, "java/util/Collections", "sort", "(Ljava/util/List;)V")
+                .escaping())
+        .containsExactly(true);
+    assertThat(
+            CallEscapes.escapable(
+                net.bytebuddy.jar.asm.Type.getObjectType("java/lang/Number"), types))
+        .as("an AtomicInteger is a Number")
+        .isTrue();
+  }
+
+  @Test
   void knownJdkCodeKeepsNothingOrHandsBackAFreshCopy() {
     assertThat(plan(Opcodes.INVOKESPECIAL, "java/lang/String", "<init>", "([C)V").any()).isFalse();
     assertThat(

@@ -3,6 +3,7 @@ package dev.weft.runtime.instrument.rewrite;
 import dev.weft.runtime.instrument.HookTable;
 import dev.weft.runtime.instrument.ModelCalls;
 import dev.weft.runtime.instrument.SyncCalls;
+import dev.weft.runtime.local.LocalJdkClasses;
 import java.util.ArrayDeque;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
@@ -12,9 +13,10 @@ import net.bytebuddy.jar.asm.Opcodes;
 /**
  * Names objects by allocation site: after each {@code new} (once its constructor has run) and each
  * new array, the object is reported with the site that made it. Where {@code Object}'s constructor
- * returns to a constructor, the object is reported as constructed (it may become thread-local).
- * Also passes a {@code CyclicBarrier}'s action to the barrier model around the barrier's
- * constructor, and tells the field rewriter when a constructor's {@code this} is initialised.
+ * returns to a constructor, the object is reported as constructed (it may become thread-local), and
+ * so is a new JDK collection, atomic or string buffer once its constructor has run. Also passes a
+ * {@code CyclicBarrier}'s action to the barrier model around the barrier's constructor, and tells
+ * the field rewriter when a constructor's {@code this} is initialised.
  */
 final class AllocationNaming extends Rewriter {
   /** Per pending {@code new}: its site, and whether a DUP kept a reference to report. */
@@ -166,6 +168,10 @@ final class AllocationNaming extends Rewriter {
       out().visitInsn(Opcodes.DUP);
       pushInt(created[0]);
       emit(HookTable.ALLOCATED);
+      if (LocalJdkClasses.isAdopted(owner)) {
+        out().visitInsn(Opcodes.DUP);
+        emit(HookTable.CONSTRUCTED);
+      }
       if (barrierAction) {
         out().visitInsn(Opcodes.DUP);
         emit(HookTable.BARRIER_CREATED);

@@ -36,6 +36,9 @@ final class EscapeRewriter extends Rewriter {
     if (plan.copiesResult()) {
       out().visitInsn(Opcodes.DUP);
       emit(HookTable.COPIED);
+    } else if (plan.viewResult()) {
+      out().visitInsn(Opcodes.DUP);
+      emit(HookTable.VIEW_MADE);
     }
   }
 
