@@ -28,12 +28,12 @@ import java.util.function.Supplier;
 /**
  * Measures the runtime's costs side by side in one JVM and prints tables: a scheduling point
  * without a switch, a switch between two threads (median and mean), and per program (every correct
- * twin of the catalog, {@code ThreadFan} with 2 to 100 threads, {@code LocalBuffers} with 4 and 40
- * threads) its threads, events per run and executions per second under random, PCT d=3, segment and
- * uncontrolled, with the ratios the issue "Faster than native" sets goals for. Uncontrolled runs
- * load the program in a fresh class loader per run (as Weft does), on real threads. Run with {@code
- * scripts/bench-runtime [seconds] [filter]}; figures are for comparison on one machine, never
- * asserted.
+ * twin of the catalog, {@code ThreadFan} with 2 to 100 threads, {@code LocalBuffers} and {@code
+ * LocalTallies} with 4 and 40 threads) its threads, events per run and executions per second under
+ * random, PCT d=3, segment and uncontrolled, with the ratios the issue "Faster than native" sets
+ * goals for. Uncontrolled runs load the program in a fresh class loader per run (as Weft does), on
+ * real threads. Run with {@code scripts/bench-runtime [seconds] [filter]}; figures are for
+ * comparison on one machine, never asserted.
  */
 public final class RuntimeBench {
   private final Path examples;
@@ -71,8 +71,8 @@ public final class RuntimeBench {
       flat(10_000);
       return;
     }
-    if (filter.equals("locals")) {
-      locals(seconds);
+    if (filter.equals("locals") || filter.startsWith("locals:")) {
+      locals(seconds, filter.equals("locals") ? "" : filter.substring("locals:".length()));
       return;
     }
     if (filter.isEmpty()) {
@@ -84,6 +84,8 @@ public final class RuntimeBench {
     }
     programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
     programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
     programs.addAll(ExampleCatalog.twins(examples));
     System.out.println();
     System.out.printf(
@@ -153,10 +155,12 @@ public final class RuntimeBench {
    * accesses that needed no scheduling point, and executions per second under random, PCT and
    * segment.
    */
-  private void locals(double seconds) throws Exception {
+  private void locals(double seconds, String only) throws Exception {
     List<String[]> programs = new ArrayList<>();
     programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
     programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
     programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", "10", "5"});
     programs.addAll(ExampleCatalog.twins(examples));
     System.out.printf(
@@ -165,6 +169,9 @@ public final class RuntimeBench {
         "ratio", "seg off", "seg on", "ratio");
     System.out.println("-".repeat(125));
     for (String[] p : programs) {
+      if (!ExampleCatalog.name(p).contains(only)) {
+        continue;
+      }
       String[] args = Arrays.copyOfRange(p, 1, p.length);
       RunExecutor off = executor(false, p[0], args);
       RunExecutor on = executor(true, p[0], args);
