@@ -55,6 +55,24 @@ public final class Escapes {
     }
   }
 
+  /**
+   * A store into a static of the class whose initialiser is running: the value escapes when the
+   * initialiser returns ({@link #classInitialised}), as no other thread can read the static before.
+   */
+  public static void storedDuringInit(Object value, String initialising) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null && value != null) {
+      t.scheduler.locals().storedDuringInit(value, initialising, t);
+    }
+  }
+
+  public static void classInitialised(String initialised) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.locals().classInitialised(initialised);
+    }
+  }
+
   public static void stored(Object holder, Object value) {
     ControlledThread t = ControlledThread.current();
     if (t != null && value != null) {

@@ -22,6 +22,14 @@ public final class EscapeHooks {
     Escapes.viewMade(view);
   }
 
+  public static void storedDuringInit(Object value, String initialising) {
+    Escapes.storedDuringInit(value, initialising);
+  }
+
+  public static void classInitialised(String initialised) {
+    Escapes.classInitialised(initialised);
+  }
+
   public static void stored(Object holder, Object value) {
     Escapes.stored(holder, value);
   }

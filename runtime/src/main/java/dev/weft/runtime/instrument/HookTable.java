@@ -38,6 +38,11 @@ public final class HookTable {
           HookClasses.ESCAPES, "escapeReceiver", "(Ljava/lang/Object;Ljava/lang/String;)V");
   public static final HookCall VIEW_MADE =
       new HookCall(HookClasses.ESCAPES, "viewMade", "(Ljava/lang/Object;)V");
+  public static final HookCall STORED_DURING_INIT =
+      new HookCall(
+          HookClasses.ESCAPES, "storedDuringInit", "(Ljava/lang/Object;Ljava/lang/String;)V");
+  public static final HookCall CLASS_INITIALISED =
+      new HookCall(HookClasses.ESCAPES, "classInitialised", "(Ljava/lang/String;)V");
   public static final HookCall STORED =
       new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
   public static final HookCall CONSTRUCTED =
@@ -79,6 +84,8 @@ public final class HookTable {
                 ESCAPE,
                 ESCAPE_RECEIVER,
                 VIEW_MADE,
+                STORED_DURING_INIT,
+                CLASS_INITIALISED,
                 STORED,
                 CONSTRUCTED,
                 COPIED,

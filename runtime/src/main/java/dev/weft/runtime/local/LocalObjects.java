@@ -1,6 +1,7 @@
 package dev.weft.runtime.local;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.function.Predicate;
 
@@ -29,6 +30,11 @@ public final class LocalObjects {
 
   /** A local view (an iterator, a key set) and the local object it shows. */
   private final IdentityHashMap<Object, Object> viewed = new IdentityHashMap<>();
+
+  /** Local objects stored into statics of classes being initialised, and those classes. */
+  private final ArrayList<Object> storedDuringInit = new ArrayList<>();
+
+  private final ArrayList<String> initialising = new ArrayList<>();
 
   /** The local object a call about to return a view of it was made on, and by whom. */
   private Object viewSource;
@@ -157,6 +163,33 @@ public final class LocalObjects {
       escape(holder);
     }
     escape(value);
+  }
+
+  /**
+   * {@code value}, local to {@code owner}, was stored into a static of class {@code className}
+   * (internal name) by its initialiser: no other thread can read the static until the initialiser
+   * returns ({@link #classInitialised}), when the value escapes. Until then it stays local: a class
+   * initialiser filling a table it has already put into its static costs no scheduling points. (An
+   * initialiser that throws leaves its statics unreadable: the value never escapes that way.)
+   */
+  public void storedDuringInit(Object value, String className, Object owner) {
+    if (isLocalQuietly(value, owner)) {
+      storedDuringInit.add(value);
+      initialising.add(className);
+    } else {
+      escape(value);
+    }
+  }
+
+  /** The initialiser of {@code className} returned: what it kept in its statics escapes. */
+  public void classInitialised(String className) {
+    for (int i = storedDuringInit.size() - 1; i >= 0; i--) {
+      if (initialising.get(i).equals(className)) {
+        Object value = storedDuringInit.remove(i);
+        initialising.remove(i);
+        escape(value);
+      }
+    }
   }
 
   /**

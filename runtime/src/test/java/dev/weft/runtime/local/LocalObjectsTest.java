@@ -47,7 +47,8 @@ class LocalObjectsTest {
         "viaBlockingQueue",
         "viaReflection",
         "viaVarHandle",
-        "viaLocalListIntoSharedQueue"
+        "viaLocalListIntoSharedQueue",
+        "viaStaticInitialiser"
       })
   void everyHandOverIsSeenAndTheLostUpdateFound(String method) throws Exception {
     assertHandOverSeen(HandOvers.class, method);

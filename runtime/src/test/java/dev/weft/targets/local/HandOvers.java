@@ -303,4 +303,26 @@ public final class HandOvers {
     other.join();
     check(c);
   }
+
+  /** A counter its class's initialiser makes and fills after putting it into the static. */
+  static final class Table {
+    static final Counter COUNTER = new Counter();
+
+    static {
+      for (int i = 0; i < 10; i++) {
+        COUNTER.n++;
+      }
+      COUNTER.n -= 10;
+    }
+
+    private Table() {}
+  }
+
+  /** The class initialiser's static: local while it runs, shared once it returns. */
+  public static void viaStaticInitialiser() throws InterruptedException {
+    Thread other = taker(() -> Table.COUNTER);
+    Table.COUNTER.n++;
+    other.join();
+    check(Table.COUNTER);
+  }
 }

@@ -57,6 +57,9 @@ final class EscapeRewriter extends Rewriter {
     if (opcode == Opcodes.ARETURN && method.returnEscapes) {
       out().visitInsn(Opcodes.DUP);
       emit(HookTable.ESCAPE);
+    } else if (opcode == Opcodes.RETURN && method.isClassInit) {
+      out().visitLdcInsn(method.className);
+      emit(HookTable.CLASS_INITIALISED);
     }
     super.visitInsn(opcode);
   }

@@ -11,7 +11,8 @@ import net.bytebuddy.jar.asm.Type;
  * field's declaring class (so accesses through subclasses share one location). Writes to a
  * constructor's own fields before its super constructor ran are left alone: {@code this} cannot be
  * passed anywhere yet. Every store of a reference also tells the run's local objects where it went:
- * into a static or into an object other threads may reach, it escapes.
+ * into a static or into an object other threads may reach, it escapes (into a static of the class
+ * being initialised, when its initialiser returns).
  */
 final class FieldAccessRewriter extends Rewriter {
   FieldAccessRewriter(MethodVisitor next, MethodContext method) {
@@ -29,8 +30,7 @@ final class FieldAccessRewriter extends Rewriter {
         emit(HookTable.STORED);
       } else if (reference && opcode != Opcodes.GETFIELD && opcode != Opcodes.GETSTATIC) {
         // a static, or a field of an object whose constructor has not run (unknown to the run)
-        out().visitInsn(Opcodes.DUP);
-        emit(HookTable.ESCAPE);
+        escapeStored(opcode, field);
       }
       super.visitFieldInsn(opcode, owner, name, descriptor);
       return;
@@ -52,8 +52,7 @@ final class FieldAccessRewriter extends Rewriter {
         pushSite("write " + simple + "." + name);
         emit(HookTable.PUT_STATIC);
         if (reference) {
-          out.visitInsn(Opcodes.DUP);
-          emit(HookTable.ESCAPE);
+          escapeStored(opcode, field);
         }
         break;
       case Opcodes.GETFIELD:
@@ -88,5 +87,22 @@ final class FieldAccessRewriter extends Rewriter {
         break;
     }
     out.visitFieldInsn(opcode, owner, name, descriptor);
+  }
+
+  /**
+   * The reference on top of the stack is stored where other threads may read it. A static of the
+   * class being initialised is the exception until its initialiser returns: any other thread that
+   * reads it waits for the initialisation to finish, so the value escapes then.
+   */
+  private void escapeStored(int opcode, TypeHierarchy.ResolvedField field) {
+    out().visitInsn(Opcodes.DUP);
+    if (opcode == Opcodes.PUTSTATIC
+        && method.isClassInit
+        && field.declaringClass().equals(method.className)) {
+      out().visitLdcInsn(method.className);
+      emit(HookTable.STORED_DURING_INIT);
+    } else {
+      emit(HookTable.ESCAPE);
+    }
   }
 }
