@@ -14,9 +14,9 @@ import net.bytebuddy.jar.asm.Type;
  * few JDK classes and methods are known to keep nothing they are given (strings and string
  * builders, {@code Objects}, {@code Arrays} but for {@code asList}, {@code stream} and object
  * fills, the boxes, {@code Math}, printing), and a few hand back a fresh copy that nobody else has
- * ({@code clone}, {@code Arrays.copyOf}). The receiver of a call that may be a local JDK object
- * ({@link LocalJdkClasses}) is a question for run time, like one called through a JDK interface,
- * and a view the call returns is reported ({@link Plan#viewResult}).
+ * ({@code clone}, {@code Arrays.copyOf}, {@code String.toCharArray}). The receiver of a call that
+ * may be a local JDK object ({@link LocalJdkClasses}) is a question for run time, like one called
+ * through a JDK interface, and a view the call returns is reported ({@link Plan#viewResult}).
  */
 public final class CallEscapes {
   /**
@@ -67,6 +67,9 @@ public final class CallEscapes {
           "java/util/Objects",
           "java/io/PrintStream");
 
+  /** Methods of {@code String} that return an array made for the caller. */
+  private static final Set<String> FRESH_STRING_ARRAYS = Set.of("toCharArray", "getBytes", "split");
+
   /**
    * Methods of {@code java.util.Arrays} that keep nothing (the rest: asList, stream, fill of
    * objects...).
@@ -113,6 +116,11 @@ public final class CallEscapes {
     }
     if (callee.equals("java/lang/Object")) {
       return name.equals("clone") ? COPY : KEEPS_NOTHING;
+    }
+    if (callee.equals("java/lang/String")
+        && FRESH_STRING_ARRAYS.contains(name)
+        && Type.getReturnType(descriptor).getSort() == Type.ARRAY) {
+      return COPY;
     }
     if (KEEP_NOTHING.contains(callee)) {
       return opcode == Opcodes.INVOKEVIRTUAL && LocalJdkClasses.mayBeAdopted(callee)

@@ -98,6 +98,13 @@ class CallEscapesTest {
     assertThat(plan(Opcodes.INVOKEVIRTUAL, "[I", "clone", "()Ljava/lang/Object;").copiesResult())
         .isTrue();
     assertThat(
+            plan(Opcodes.INVOKEVIRTUAL, "java/lang/String", "toCharArray", "()[C").copiesResult())
+        .isTrue();
+    assertThat(plan(Opcodes.INVOKEVIRTUAL, "java/lang/String", "getBytes", "()[B").copiesResult())
+        .isTrue();
+    assertThat(plan(Opcodes.INVOKEVIRTUAL, "java/lang/String", "length", "()I").copiesResult())
+        .isFalse();
+    assertThat(
             plan(
                     Opcodes.INVOKESTATIC,
                     "java/util/Arrays",
