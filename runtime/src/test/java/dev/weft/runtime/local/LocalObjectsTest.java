@@ -40,6 +40,7 @@ class LocalObjectsTest {
         "viaAnonymousClass",
         "viaHolder",
         "viaThreadSubclass",
+        "viaAnonymousThread",
         "viaComputeIfAbsent",
         "viaConstructor",
         "viaExecutor",
@@ -190,6 +191,23 @@ class LocalObjectsTest {
         .as("Iterable.forEach is the JDK's code (and the static AtomicInteger escapes too)")
         .isEqualTo(2);
     assertThat(r.steps()).as("the increment after it is a scheduling point").isPositive();
+  }
+
+  @Test
+  void innerAndAnonymousObjectsKeepWhatTheyCaptureLocal() throws Exception {
+    RunExecutor executor =
+        executor(
+            TargetSpec.method(LocalWork.class.getName() + "::innerInstancesStayLocal"),
+            RunBudget.DEFAULT,
+            true);
+    RunResult r = executor.execute(new RandomWalk(1), 1);
+    assertThat(r.outcome()).as("%s", r.failure()).isEqualTo(RunResult.Outcome.PASSED);
+    assertThat(executor.lastLocalObjects().escapedObjects())
+        .as("only the class's static AtomicInteger")
+        .isEqualTo(1);
+    // the array's initial element; 20 x (read and write of tally.n, read and write of box[0]);
+    // the check's two reads (the outer instance and the captured array are final fields)
+    assertThat(executor.lastLocalObjects().elidedAccesses()).isEqualTo(1 + 20 * 4 + 2);
   }
 
   @Test

@@ -160,6 +160,22 @@ public final class HandOvers {
   }
 
   /** A thread subclass keeps the counter in a final field. */
+  /** A captured variable stored before {@code super()} of a JDK subclass: it goes at once. */
+  public static void viaAnonymousThread() throws InterruptedException {
+    Counter c = fresh();
+    Thread other =
+        new Thread() {
+          @Override
+          public void run() {
+            c.n++;
+          }
+        };
+    other.start();
+    c.n++;
+    other.join();
+    check(c);
+  }
+
   public static void viaThreadSubclass() throws InterruptedException {
     Counter c = fresh();
     Worker other = new Worker(c);

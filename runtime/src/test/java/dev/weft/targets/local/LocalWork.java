@@ -107,4 +107,38 @@ public final class LocalWork {
     iterable.forEach(x -> {});
     bag.n++;
   }
+
+  static final class Tally {
+    int n;
+
+    final class Adder {
+      void add() {
+        n++;
+      }
+    }
+  }
+
+  /**
+   * An inner object keeps its outer one local: javac stores the outer instance before the inner
+   * constructor calls {@code super()}, when the inner object cannot yet be named.
+   */
+  public static void innerInstancesStayLocal() {
+    Tally tally = new Tally();
+    Tally.Adder adder = tally.new Adder();
+    int[] box = {0};
+    Runnable capturing =
+        new Runnable() {
+          @Override
+          public void run() {
+            box[0]++;
+          }
+        };
+    for (int i = 0; i < 20; i++) {
+      adder.add();
+      capturing.run();
+    }
+    if (tally.n != 20 || box[0] != 20) {
+      throw new AssertionError(tally.n + " " + box[0]);
+    }
+  }
 }

@@ -160,6 +160,13 @@ final class AllocationNaming extends Rewriter {
           out().visitVarInsn(Opcodes.ALOAD, 0);
           emit(HookTable.CONSTRUCTED);
         }
+        for (String[] field : method.storedBeforeSuper) {
+          // stored before this was initialised: it went into this, local or not
+          out().visitVarInsn(Opcodes.ALOAD, 0);
+          out().visitInsn(Opcodes.DUP);
+          out().visitFieldInsn(Opcodes.GETFIELD, method.className, field[0], field[1]);
+          emit(HookTable.STORED);
+        }
       }
       return;
     }

@@ -28,6 +28,9 @@ final class FieldAccessRewriter extends Rewriter {
       if (reference && opcode == Opcodes.PUTFIELD && !uninitializedThis) {
         out().visitInsn(Opcodes.DUP2);
         emit(HookTable.STORED);
+      } else if (reference && opcode == Opcodes.PUTFIELD && isOwnSyntheticField(owner, name)) {
+        // the outer instance or a captured variable, stored before super(): told after it
+        method.storedBeforeSuper.add(new String[] {name, descriptor});
       } else if (reference && opcode != Opcodes.GETFIELD && opcode != Opcodes.GETSTATIC) {
         // a static, or a field of an object whose constructor has not run (unknown to the run)
         escapeStored(opcode, field);
@@ -104,5 +107,13 @@ final class FieldAccessRewriter extends Rewriter {
     } else {
       emit(HookTable.ESCAPE);
     }
+  }
+
+  /**
+   * Whether a store before {@code super()} is javac's own into {@code this}: the outer instance
+   * ({@code this$0}) or a captured variable ({@code val$x}) of the class being constructed.
+   */
+  private boolean isOwnSyntheticField(String owner, String name) {
+    return owner.equals(method.className) && (name.startsWith("this$") || name.startsWith("val$"));
   }
 }

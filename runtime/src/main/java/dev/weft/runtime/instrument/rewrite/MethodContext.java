@@ -62,6 +62,13 @@ final class MethodContext {
   /** In a constructor, whether {@code this} is initialised (the super constructor has run). */
   boolean superConstructorCalled;
 
+  /**
+   * In a constructor, the synthetic fields of {@code this} (an outer instance, a captured variable)
+   * stored before the super constructor ran, as {name, descriptor}: where they went is told once
+   * {@code this} is initialised and can be named.
+   */
+  final java.util.List<String[]> storedBeforeSuper = new java.util.ArrayList<>();
+
   MethodContext(
       String className,
       String methodName,
