@@ -37,7 +37,9 @@ public final class Escapes {
         locals.escape(receiver);
       } else if (receiver.getClass().getClassLoader() == null) {
         if (LocalJdkClasses.returnsView(method)) {
-          locals.viewComing(receiver, t);
+          locals.viewComing(receiver, t, method.startsWith("entrySet("));
+        } else if (method.startsWith("next(") && locals.isEntryIterator(receiver)) {
+          locals.viewComing(receiver, t); // the entry writes through to the map
         } else if (!LocalJdkClasses.keepsReceiver(method)) {
           locals.escape(receiver);
         }

@@ -166,7 +166,7 @@ public final class CallEscapes {
         false,
         false,
         decidedAtRunTime ? name + descriptor : null,
-        decidedAtRunTime && LocalJdkClasses.returnsView(name));
+        decidedAtRunTime && LocalJdkClasses.mayReturnView(name));
   }
 
   /**

@@ -10,8 +10,9 @@ import java.util.Set;
  * escape. What can let one go is a call on it: the methods named here return nothing that reaches
  * the receiver and call back with nothing but elements; a few return a <em>view</em> (an iterator,
  * a key set, a sub-list) that is as local as the collection it shows, and takes the collection with
- * it when it escapes. Any other method (a stream, an entry set whose entries write through, a
- * method a later JDK adds) lets the receiver go: an allow-list stays safe as the JDK grows.
+ * it when it escapes; so is every entry an iterator over a local map's entry set returns (its
+ * {@code setValue} writes to the map). Any other method (a stream, a method a later JDK adds) lets
+ * the receiver go: an allow-list stays safe as the JDK grows.
  */
 public final class LocalJdkClasses {
   /** Classes whose instances, made by target code, start local (internal names). */
@@ -127,7 +128,10 @@ public final class LocalJdkClasses {
           "higherKey",
           "lowerKey",
           "mappingCount",
-          // iterators (views)
+          // iterators and map entries (views)
+          "getKey",
+          "getValue",
+          "setValue",
           "hasNext",
           "next",
           "hasPrevious",
@@ -209,6 +213,7 @@ public final class LocalJdkClasses {
           "descendingIterator",
           "keySet",
           "values",
+          "entrySet",
           "navigableKeySet",
           "descendingKeySet",
           "descendingSet",
@@ -252,6 +257,15 @@ public final class LocalJdkClasses {
       return false;
     }
     return KEEP_RECEIVER.contains(paren < 0 ? method : method.substring(0, paren));
+  }
+
+  /**
+   * Whether a call of this method (a name) may return a view: one of the view methods, or {@code
+   * next} (an iterator over a local map's entries returns entries that write through to it, known
+   * only at run time).
+   */
+  public static boolean mayReturnView(String name) {
+    return VIEWS.contains(name) || name.equals("next");
   }
 
   /** Whether {@code method}'s result is a view of the receiver (the same rules as for it). */

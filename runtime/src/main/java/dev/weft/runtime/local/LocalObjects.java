@@ -2,7 +2,9 @@ package dev.weft.runtime.local;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -36,10 +38,15 @@ public final class LocalObjects {
 
   private final ArrayList<String> initialising = new ArrayList<>();
 
+  /** Local entry sets of local maps: their iterators return entries that are views too. */
+  private final Set<Object> entrySets = Collections.newSetFromMap(new IdentityHashMap<>());
+
   /** The local object a call about to return a view of it was made on, and by whom. */
   private Object viewSource;
 
   private Object viewSourceOwner;
+
+  private boolean entrySetComing;
   private final ArrayDeque<Object> reached = new ArrayDeque<>();
   private long elided;
   private long adopted;
@@ -97,8 +104,23 @@ public final class LocalObjects {
    * LocalJdkClasses#returnsView}); {@link #viewMade} adopts what it returns.
    */
   public void viewComing(Object object, Object owner) {
+    viewComing(object, owner, false);
+  }
+
+  /** As {@link #viewComing(Object, Object)}; {@code entrySet}: the view is a map's entry set. */
+  public void viewComing(Object object, Object owner, boolean entrySet) {
     viewSource = object;
     viewSourceOwner = owner;
+    entrySetComing = entrySet;
+  }
+
+  /** Whether {@code iterator} is a local iterator over a local map's entry set. */
+  public boolean isEntryIterator(Object iterator) {
+    if (entrySets.isEmpty()) {
+      return false;
+    }
+    Object source = viewed.get(iterator);
+    return source != null && entrySets.contains(source);
   }
 
   /**
@@ -108,8 +130,10 @@ public final class LocalObjects {
    */
   public void viewMade(Object view, Object owner) {
     Object source = viewSource;
+    boolean entrySet = entrySetComing;
     viewSource = null;
     viewSourceOwner = null;
+    entrySetComing = false;
     if (source == null
         || view == null
         || view.getClass().getClassLoader() != null
@@ -119,6 +143,9 @@ public final class LocalObjects {
     owners.put(view, owner);
     if (view != source) {
       viewed.put(view, source);
+    }
+    if (entrySet) {
+      entrySets.add(view);
     }
     adopted++;
   }

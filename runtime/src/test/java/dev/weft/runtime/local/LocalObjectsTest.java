@@ -92,7 +92,8 @@ class LocalObjectsTest {
         "atomicViaSharedField",
         "bufferViaLambdaCapture",
         "concurrentMapViaStatic",
-        "mapViaItsKeySet"
+        "mapViaItsKeySet",
+        "mapViaAnEntry"
       })
   void everyHandOverOfAJdkObjectIsSeenAndTheLostUpdateFound(String method) throws Exception {
     assertHandOverSeen(JdkHandOvers.class, method);
@@ -131,6 +132,14 @@ class LocalObjectsTest {
     // 10 adds, two calls of iterator() (the for loop's and the explicit one), size, contains;
     // the iterators' own calls are no accesses in any case
     assertThat(locals.elidedAccesses()).isEqualTo(14);
+  }
+
+  @Test
+  void aLocalMapsEntriesKeepItLocal() throws Exception {
+    LocalObjects locals = runAlone("entriesOfALocalMapStayLocal");
+    assertThat(locals.escapedObjects()).isZero();
+    // two puts, entrySet(), iterator(), the check's get
+    assertThat(locals.elidedAccesses()).isEqualTo(5);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.weft.targets.local;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,54 @@ public final class JdkHandOvers {
     other.join();
     if (map.containsKey("copy") && map.get("copy") == null) {
       throw new AssertionError("lost update: k1 was removed between the check and the copy");
+    }
+  }
+
+  /**
+   * One entry of the map is handed over, and the other thread clears it through {@code setValue}
+   * (no scheduling point: entries are not accesses) while this thread checks the key and then
+   * copies it: the map must come along with its entry, or its own calls stay free of scheduling
+   * points and the check and the copy cannot be split.
+   */
+  public static void mapViaAnEntry() throws InterruptedException {
+    slot = null;
+    Thread other =
+        taker(JdkHandOvers::<Map.Entry<String, Integer>>slot, entry -> entry.setValue(null));
+    HashMap<String, Integer> map = new HashMap<>();
+    map.put("k", 0);
+    for (int i = 0; i < 10; i++) {
+      bump(map, "k");
+    }
+    for (Map.Entry<String, Integer> e : map.entrySet()) {
+      if (e.getKey().equals("k")) {
+        slot = e;
+      }
+    }
+    if (map.get("k") != null) {
+      map.put("copy", map.get("k"));
+    }
+    other.join();
+    if (map.containsKey("copy") && map.get("copy") == null) {
+      throw new AssertionError("lost update: k was cleared between the check and the copy");
+    }
+  }
+
+  private static void bump(Map<String, Integer> map, String key) {
+    map.put(key, map.get(key) + 1);
+  }
+
+  /** A local map's entries read and written through its entry set keep it local. */
+  public static void entriesOfALocalMapStayLocal() {
+    HashMap<String, Integer> map = new HashMap<>();
+    map.put("a", 1);
+    map.put("b", 2);
+    int sum = 0;
+    for (Map.Entry<String, Integer> e : map.entrySet()) {
+      e.setValue(e.getValue() * 10);
+      sum += e.getKey().length();
+    }
+    if (sum != 2 || map.get("a") != 10) {
+      throw new AssertionError(sum + " " + map);
     }
   }
 
