@@ -35,7 +35,7 @@ public final class Escapes {
       locals.viewComing(null, null);
       if (!locals.isLocalQuietly(receiver, t)) {
         locals.escape(receiver);
-      } else if (receiver.getClass().getClassLoader() == null) {
+      } else if (LocalJdkClasses.isJdkObject(receiver)) {
         if (LocalJdkClasses.returnsView(method)) {
           locals.viewComing(receiver, t, method.startsWith("entrySet("));
         } else if (method.startsWith("next(") && locals.isEntryIterator(receiver)) {

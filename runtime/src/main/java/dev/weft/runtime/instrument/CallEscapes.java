@@ -176,7 +176,7 @@ public final class CallEscapes {
   private static Plan receiverOnly(String name, String descriptor) {
     boolean[] escaping = new boolean[Type.getArgumentTypes(descriptor).length + 1];
     escaping[0] = true;
-    return new Plan(escaping, false, false, name + descriptor, LocalJdkClasses.returnsView(name));
+    return new Plan(escaping, false, false, name + descriptor, LocalJdkClasses.mayReturnView(name));
   }
 
   /** An {@code invokedynamic}: what it captures escapes, except into a string concatenation. */

@@ -235,7 +235,26 @@ public final class LocalJdkClasses {
 
   /** Whether objects of this class start local when target code makes them. */
   public static boolean isAdopted(Class<?> type) {
-    return type.getClassLoader() == null && ADOPTED.contains(type.getName().replace('.', '/'));
+    return ADOPTED_CLASSES.get(type);
+  }
+
+  /** Asked at every object target code constructs: answered once per class. */
+  private static final ClassValue<Boolean> ADOPTED_CLASSES =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return type.getClassLoader() == null
+              && ADOPTED.contains(type.getName().replace('.', '/'));
+        }
+      };
+
+  /**
+   * Whether {@code object} is the JDK's own (an adopted collection or a view of one, when it is
+   * local): it holds no local object, and its calls are judged by the lists here.
+   */
+  public static boolean isJdkObject(Object object) {
+    Class<?> type = object.getClass();
+    return type.getClassLoader() == null && !type.isArray();
   }
 
   /**

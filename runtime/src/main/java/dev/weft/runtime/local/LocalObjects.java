@@ -33,10 +33,10 @@ public final class LocalObjects {
   /** A local view (an iterator, a key set) and the local object it shows. */
   private final IdentityHashMap<Object, Object> viewed = new IdentityHashMap<>();
 
-  /** Local objects stored into statics of classes being initialised, and those classes. */
-  private final ArrayList<Object> storedDuringInit = new ArrayList<>();
+  /** A local object stored into a static of a class whose initialiser is running. */
+  private record StoredDuringInit(Object value, String className) {}
 
-  private final ArrayList<String> initialising = new ArrayList<>();
+  private final ArrayList<StoredDuringInit> storedDuringInit = new ArrayList<>();
 
   /** Local entry sets of local maps: their iterators return entries that are views too. */
   private final Set<Object> entrySets = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -136,7 +136,7 @@ public final class LocalObjects {
     entrySetComing = false;
     if (source == null
         || view == null
-        || view.getClass().getClassLoader() != null
+        || !LocalJdkClasses.isJdkObject(view)
         || owners.get(source) != owner) {
       return;
     }
@@ -201,8 +201,7 @@ public final class LocalObjects {
    */
   public void storedDuringInit(Object value, String className, Object owner) {
     if (isLocalQuietly(value, owner)) {
-      storedDuringInit.add(value);
-      initialising.add(className);
+      storedDuringInit.add(new StoredDuringInit(value, className));
     } else {
       escape(value);
     }
@@ -211,10 +210,8 @@ public final class LocalObjects {
   /** The initialiser of {@code className} returned: what it kept in its statics escapes. */
   public void classInitialised(String className) {
     for (int i = storedDuringInit.size() - 1; i >= 0; i--) {
-      if (initialising.get(i).equals(className)) {
-        Object value = storedDuringInit.remove(i);
-        initialising.remove(i);
-        escape(value);
+      if (storedDuringInit.get(i).className().equals(className)) {
+        escape(storedDuringInit.remove(i).value());
       }
     }
   }
@@ -233,7 +230,7 @@ public final class LocalObjects {
       if (!viewed.isEmpty()) {
         reach(viewed.remove(o));
       }
-      if (o.getClass().getClassLoader() == null && !o.getClass().isArray()) {
+      if (LocalJdkClasses.isJdkObject(o)) {
         continue; // a JDK object holds no local object: whatever it was given escaped then
       }
       if (o instanceof Object[]) {

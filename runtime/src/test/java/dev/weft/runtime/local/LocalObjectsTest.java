@@ -27,6 +27,11 @@ class LocalObjectsTest {
     return Harness.executor(spec, budget, localObjects);
   }
 
+  /** A static method of a test target, tracking local objects, with the default budget. */
+  private static RunExecutor tracking(Class<?> target, String method) {
+    return executor(TargetSpec.method(target.getName() + "::" + method), RunBudget.DEFAULT, true);
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -60,8 +65,7 @@ class LocalObjectsTest {
    * found in one and a passing run in another, and accesses made free while the object was local.
    */
   private static void assertHandOverSeen(Class<?> target, String method) throws Exception {
-    RunExecutor executor =
-        executor(TargetSpec.method(target.getName() + "::" + method), RunBudget.DEFAULT, true);
+    RunExecutor executor = tracking(target, method);
     long elided = 0;
     RunResult found = null;
     boolean passed = false;
@@ -100,11 +104,7 @@ class LocalObjectsTest {
   }
 
   private static LocalObjects runAlone(String method) throws Exception {
-    RunExecutor executor =
-        executor(
-            TargetSpec.method(JdkHandOvers.class.getName() + "::" + method),
-            RunBudget.DEFAULT,
-            true);
+    RunExecutor executor = tracking(JdkHandOvers.class, method);
     RunResult r = executor.execute(new RandomWalk(1), 1);
     assertThat(r.outcome()).as("%s: %s", method, r.failure()).isEqualTo(RunResult.Outcome.PASSED);
     assertThat(executor.lastLocalObjects().missedEscapes()).isZero();
@@ -113,11 +113,7 @@ class LocalObjectsTest {
 
   @Test
   void callsOnAJdkObjectWhileItWasLocalStillReachTheRaceOracle() throws Exception {
-    RunExecutor executor =
-        executor(
-            TargetSpec.method(JdkHandOvers.class.getName() + "::listPublishedUnsafely"),
-            RunBudget.DEFAULT,
-            true);
+    RunExecutor executor = tracking(JdkHandOvers.class, "listPublishedUnsafely");
     RunResult r = executor.execute(new RandomWalk(1), 1);
     assertThat(executor.lastLocalObjects().elidedAccesses()).as("the add").isEqualTo(1);
     assertThat(r.failed()).as("%s", r.outcome()).isTrue();
@@ -177,11 +173,7 @@ class LocalObjectsTest {
 
   @Test
   void aCallThroughAJdkInterfaceKeepsTheObjectLocalOnlyIfItsOwnCodeRuns() throws Exception {
-    RunExecutor own =
-        executor(
-            TargetSpec.method(LocalWork.class.getName() + "::ownImplementation"),
-            RunBudget.DEFAULT,
-            true);
+    RunExecutor own = tracking(LocalWork.class, "ownImplementation");
     assertThat(own.execute(new RandomWalk(1), 1).outcome()).isEqualTo(RunResult.Outcome.PASSED);
     assertThat(own.lastLocalObjects().escapedObjects())
         .as("only the class's static AtomicInteger, published as it is made")
@@ -189,11 +181,7 @@ class LocalObjectsTest {
     assertThat(own.lastLocalObjects().elidedAccesses())
         .as("20 reads and 20 writes, and the check's read")
         .isEqualTo(41);
-    RunExecutor defaulted =
-        executor(
-            TargetSpec.method(LocalWork.class.getName() + "::jdkDefaultMethod"),
-            RunBudget.DEFAULT,
-            true);
+    RunExecutor defaulted = tracking(LocalWork.class, "jdkDefaultMethod");
     RunResult r = defaulted.execute(new RandomWalk(1), 1);
     assertThat(r.outcome()).isEqualTo(RunResult.Outcome.PASSED);
     assertThat(defaulted.lastLocalObjects().escapedObjects())
@@ -204,11 +192,7 @@ class LocalObjectsTest {
 
   @Test
   void innerAndAnonymousObjectsKeepWhatTheyCaptureLocal() throws Exception {
-    RunExecutor executor =
-        executor(
-            TargetSpec.method(LocalWork.class.getName() + "::innerInstancesStayLocal"),
-            RunBudget.DEFAULT,
-            true);
+    RunExecutor executor = tracking(LocalWork.class, "innerInstancesStayLocal");
     RunResult r = executor.execute(new RandomWalk(1), 1);
     assertThat(r.outcome()).as("%s", r.failure()).isEqualTo(RunResult.Outcome.PASSED);
     assertThat(executor.lastLocalObjects().escapedObjects())
