@@ -83,7 +83,8 @@ final class FuzzPool {
             silenceLimitSeconds(),
             (worker, timeLeft, iterationsLeft) ->
                 ChildJvm.command(
-                    settings.jvmOptions(), workerArgs(worker, session, timeLeft, iterationsLeft)),
+                    workerJvmOptions(worker),
+                    workerArgs(worker, session, timeLeft, iterationsLeft)),
             display,
             quiet,
             before.findings().count());
@@ -124,6 +125,19 @@ final class FuzzPool {
       case WORKERS_FAILED -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.WEFT_FAILED;
       case DONE -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.NOTHING_FOUND;
     };
+  }
+
+  /**
+   * The campaign's JVM options, after one that gives each worker its own processor for its carriers
+   * (the runtime pins them; a user's own {@code -Dweft.carrierCpu} comes later and wins).
+   */
+  private List<String> workerJvmOptions(int worker) {
+    List<String> options = new ArrayList<>();
+    if (!"off".equals(System.getProperty("weft.carrierCpu"))) {
+      options.add("-Dweft.carrierCpu=" + worker);
+    }
+    options.addAll(settings.jvmOptions());
+    return options;
   }
 
   private double silenceLimitSeconds() {

@@ -23,6 +23,9 @@ public final class Carrier extends Thread {
 
   private volatile Assignment next;
 
+  /** The kernel's id of this thread if it was pinned to the carriers' processor, else 0. */
+  volatile int kernelId;
+
   Carrier() {
     super("weft-carrier-" + NUMBERS.incrementAndGet());
     setDaemon(true);
@@ -58,6 +61,7 @@ public final class Carrier extends Thread {
 
   @Override
   public void run() {
+    kernelId = CarrierCpu.pinCurrent();
     while (true) {
       Assignment a;
       while ((a = next) == null) {
@@ -149,7 +153,9 @@ public final class Carrier extends Thread {
         return true;
       }
       abandoned = true;
-      if (carrier != null && VirtualCarriers.isVirtual(carrier)) {
+      if (carrier instanceof Carrier c) {
+        CarrierCpu.letGo(c.kernelId);
+      } else if (carrier != null && VirtualCarriers.isVirtual(carrier)) {
         VirtualCarriers.stuck(name, carrier);
       }
       return done.getCount() == 0;

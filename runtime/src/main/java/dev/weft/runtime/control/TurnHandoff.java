@@ -9,12 +9,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class TurnHandoff {
   /**
-   * Spins before a platform carrier parks. With two processors a spinning carrier takes the one the
-   * thread holding the turn (or the collector, or the compiler) needs: measured side by side there,
-   * parking at once ran random and PCT walks 10-40% faster than 256 spins, though a two-thread
-   * ping-pong then pays a wake-up per switch. With more processors a short spin is cheap.
+   * Spins before a platform carrier parks. Carriers pinned to one processor ({@link CarrierCpu})
+   * never spin: the spinner would take the processor from the thread holding the turn. With two
+   * processors a spinning carrier takes the one the thread holding the turn (or the collector, or
+   * the compiler) needs: measured side by side there, parking at once ran random and PCT walks
+   * 10-40% faster than 256 spins. With more processors a short spin is cheap.
    */
-  private static final int SPINS = Runtime.getRuntime().availableProcessors() > 2 ? 256 : 0;
+  private static final int SPINS =
+      CarrierCpu.pinned() < 0 && Runtime.getRuntime().availableProcessors() > 2 ? 256 : 0;
 
   private final RunState run;
   private volatile ControlledThread turn;

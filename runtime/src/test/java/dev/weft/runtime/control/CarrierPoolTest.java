@@ -88,6 +88,11 @@ class CarrierPoolTest {
     Thread spinner = CarrierProbe.lastCarrier;
     assertThat(spinner.getName()).isEqualTo("weft-spinner");
     boolean virtual = VirtualCarriers.isVirtual(spinner);
+    if (spinner instanceof Carrier c && CarrierCpu.pinned() >= 0) {
+      assertThat(CarrierCpu.processorsOf(c.kernelId))
+          .as("a retired carrier may use every processor again, not only the carriers' one")
+          .containsExactly(CarrierCpu.usable());
+    }
     try {
       assertThat(VirtualCarriers.enabled()).as("after a stuck virtual carrier").isFalse();
       RunExecutor next =

@@ -63,4 +63,13 @@ public final class CarrierProbe {
   public static int carrierPriority() {
     return Thread.currentThread().getPriority();
   }
+
+  /** The processors each carrier that called {@link #recordProcessors} could run on. */
+  public static final java.util.Queue<String> PROCESSORS =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  /** Records the processors the calling carrier may run on, as the kernel reports them. */
+  public static void recordProcessors() {
+    PROCESSORS.add(java.util.Arrays.toString(CarrierCpu.processorsOf(0)));
+  }
 }

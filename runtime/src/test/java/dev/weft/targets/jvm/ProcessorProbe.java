@@ -1,0 +1,21 @@
+package dev.weft.targets.jvm;
+
+import dev.weft.runtime.control.CarrierProbe;
+
+/** {@code args[0]} threads (default 4) and the main thread record the processors they may use. */
+public final class ProcessorProbe {
+  private ProcessorProbe() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    int n = args.length > 0 ? Integer.parseInt(args[0]) : 4;
+    Thread[] threads = new Thread[n];
+    for (int i = 0; i < n; i++) {
+      threads[i] = new Thread(CarrierProbe::recordProcessors);
+      threads[i].start();
+    }
+    CarrierProbe.recordProcessors();
+    for (Thread t : threads) {
+      t.join();
+    }
+  }
+}
