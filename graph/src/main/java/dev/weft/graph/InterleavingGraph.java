@@ -144,11 +144,51 @@ public final class InterleavingGraph {
   }
 
   /**
-   * The first position, within the edges at {@code v}, whose other endpoint is in thread {@code t}
-   * at or after global index {@code event} (or the first position past thread {@code t}'s edges).
+   * The end (exclusive) of the group of positions, within the edges at {@code v}, whose other
+   * endpoints are in the same thread as the one at position {@code from}: found by galloping from
+   * {@code from}, so a group of one or two edges (the usual, one each way) costs a probe or two and
+   * a group of thousands a logarithm.
    */
-  public int incidentSplit(int v, int t, int event) {
-    return lowerBound(v, ((long) t << 32) | event);
+  public int incidentGroupEnd(int v, int from) {
+    int base = incidentStart[v];
+    int count = incidentStart[v + 1] - base;
+    int t = thread[otherEndpoint(incidentEdges[base + from], v)];
+    int lo = from + 1; // first position not yet known to be in the group
+    int step = 1;
+    int hi = lo;
+    while (hi < count && thread[otherEndpoint(incidentEdges[base + hi], v)] == t) {
+      lo = hi + 1;
+      hi = from + (step <<= 1);
+    }
+    hi = Math.min(hi, count);
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (thread[otherEndpoint(incidentEdges[base + mid], v)] == t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /**
+   * Within positions {@code [from, to)} of the edges at {@code v}, whose other endpoints are all in
+   * one thread, the first whose other endpoint has global index {@code event} or later.
+   */
+  public int incidentSplit(int v, int from, int to, int event) {
+    int base = incidentStart[v];
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (otherEndpoint(incidentEdges[base + mid], v) < event) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** The order key of event {@code index} of thread {@code t}, clamped to the thread's events. */

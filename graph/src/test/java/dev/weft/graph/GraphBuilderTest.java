@@ -61,6 +61,39 @@ class GraphBuilderTest {
   }
 
   @Test
+  void groupsTheEdgesAtAVertexByTheOtherThreadAndSplitsAGroupByPosition() {
+    // one write of x, read 1, 3 and 100 times by three threads: groups of every size around it
+    TraceBuilder t = new TraceBuilder();
+    int write = t.write(0, X, 1);
+    int[] reads = {1, 3, 100};
+    int[] firstOf = new int[4];
+    for (int thread = 1; thread <= 3; thread++) {
+      firstOf[thread] = t.read(thread, X, 2);
+      for (int i = 1; i < reads[thread - 1]; i++) {
+        t.read(thread, X, 2);
+      }
+    }
+    InterleavingGraph g = t.graph();
+    assertThat(g.incidentCount(write)).isEqualTo(104);
+    int start = 0;
+    for (int thread = 1; thread <= 3; thread++) {
+      int end = g.incidentGroupEnd(write, start);
+      assertThat(end - start).as("edges to thread %d", thread).isEqualTo(reads[thread - 1]);
+      for (int i = start; i < end; i++) {
+        assertThat(g.thread(g.otherEndpoint(g.incidentEdge(write, i), write))).isEqualTo(thread);
+      }
+      // the first edge to an event at or after the given one
+      int middle = firstOf[thread] + reads[thread - 1] / 2;
+      assertThat(g.incidentSplit(write, start, end, middle))
+          .isEqualTo(start + reads[thread - 1] / 2);
+      assertThat(g.incidentSplit(write, start, end, 0)).isEqualTo(start);
+      assertThat(g.incidentSplit(write, start, end, Integer.MAX_VALUE)).isEqualTo(end);
+      start = end;
+    }
+    assertThat(start).isEqualTo(g.incidentCount(write));
+  }
+
+  @Test
   void lockOperationsConflictAsWritesToTheLock() {
     TraceBuilder t = new TraceBuilder();
     long l = lock(3);

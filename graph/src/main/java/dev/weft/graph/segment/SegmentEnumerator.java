@@ -131,9 +131,9 @@ public final class SegmentEnumerator {
       int start = 0;
       while (start < count) {
         int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
-        int end = g.incidentSplit(shared, v + 1, 0);
+        int end = g.incidentGroupEnd(shared, start);
         if (v != skip && v != own) {
-          int split = Math.max(start, Math.min(end, g.incidentSplit(shared, v, other)));
+          int split = g.incidentSplit(shared, start, end, other);
           if (split > start && !add(e1, g.incidentEdge(shared, split - 1))) {
             return false;
           }
