@@ -15,8 +15,10 @@ final class TurnHandoff {
    * the compiler) needs: measured side by side there, parking at once ran random and PCT walks
    * 10-40% faster than 256 spins. With more processors a short spin is cheap.
    */
-  private static final int SPINS =
-      CarrierCpu.pinned() < 0 && Runtime.getRuntime().availableProcessors() > 2 ? 256 : 0;
+  private static final class PlatformSpins { // a holder: virtual carriers never load CarrierCpu
+    static final int SPINS =
+        CarrierCpu.pinned() < 0 && Runtime.getRuntime().availableProcessors() > 2 ? 256 : 0;
+  }
 
   private final RunState run;
   private volatile ControlledThread turn;
@@ -44,14 +46,15 @@ final class TurnHandoff {
    */
   void await(ControlledThread t) {
     // a virtual carrier parks at once: its platform thread then runs the thread given the turn
-    int spins = t.carrier instanceof Carrier ? 0 : SPINS;
+    int limit = t.carrier instanceof Carrier ? PlatformSpins.SPINS : 0;
+    int spins = 0;
     boolean interrupted = false;
     try {
       while (turn != t) {
         if (run.isAborted()) {
           throw WeftAbort.INSTANCE;
         }
-        if (spins < SPINS) {
+        if (spins < limit) {
           spins++;
           Thread.onSpinWait();
         } else {
