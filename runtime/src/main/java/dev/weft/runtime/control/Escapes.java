@@ -36,12 +36,16 @@ public final class Escapes {
       if (!locals.isLocalQuietly(receiver, t)) {
         locals.escape(receiver);
       } else if (LocalJdkClasses.isJdkObject(receiver)) {
-        if (LocalJdkClasses.returnsView(method)) {
-          locals.viewComing(receiver, t, method.startsWith("entrySet("));
-        } else if (method.startsWith("next(") && locals.isEntryIterator(receiver)) {
-          locals.viewComing(receiver, t); // the entry writes through to the map
-        } else if (!LocalJdkClasses.keepsReceiver(method)) {
-          locals.escape(receiver);
+        switch (LocalJdkClasses.ruleFor(method)) {
+          case VIEW -> locals.viewComing(receiver, t, false);
+          case ENTRY_SET_VIEW -> locals.viewComing(receiver, t, true);
+          case NEXT -> {
+            if (locals.isEntryIterator(receiver)) {
+              locals.viewComing(receiver, t); // the entry writes through to the map
+            }
+          }
+          case KEEP -> {}
+          case LET_GO -> locals.escape(receiver);
         }
       } else if (!OwnMethods.declares(receiver.getClass(), method)) {
         locals.escape(receiver);

@@ -2,6 +2,7 @@ package dev.weft.runtime.local;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The JDK objects a thread can own: collections, atomics and string buffers that target code makes
@@ -253,8 +254,53 @@ public final class LocalJdkClasses {
    * local): it holds no local object, and its calls are judged by the lists here.
    */
   public static boolean isJdkObject(Object object) {
-    Class<?> type = object.getClass();
-    return type.getClassLoader() == null && !type.isArray();
+    return JDK_CLASSES.get(object.getClass());
+  }
+
+  private static final ClassValue<Boolean> JDK_CLASSES =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return type.getClassLoader() == null && !type.isArray();
+        }
+      };
+
+  /** What a call on a local JDK object (or a view of one) does to it, by the method called. */
+  public enum CallRule {
+    /** Returns a view of the receiver, which stays local with it. */
+    VIEW,
+    /** Returns the receiver map's entry set, a view whose iterators return entries of the map. */
+    ENTRY_SET_VIEW,
+    /** {@code next}: an entry of the map if the receiver iterates a local map's entry set. */
+    NEXT,
+    /** Returns nothing that reaches the receiver: it stays local. */
+    KEEP,
+    /** Anything else: the receiver escapes. */
+    LET_GO
+  }
+
+  private static final ConcurrentHashMap<String, CallRule> RULES = new ConcurrentHashMap<>();
+
+  /**
+   * The rule for a call of {@code method} (a name and descriptor): decided once per method, as the
+   * same call sites run over and over (the string is the call site's constant).
+   */
+  public static CallRule ruleFor(String method) {
+    CallRule rule = RULES.get(method);
+    if (rule == null) {
+      rule = RULES.computeIfAbsent(method, LocalJdkClasses::decideRule);
+    }
+    return rule;
+  }
+
+  private static CallRule decideRule(String method) {
+    if (returnsView(method)) {
+      return method.startsWith("entrySet(") ? CallRule.ENTRY_SET_VIEW : CallRule.VIEW;
+    }
+    if (!keepsReceiver(method)) {
+      return CallRule.LET_GO;
+    }
+    return method.startsWith("next(") ? CallRule.NEXT : CallRule.KEEP;
   }
 
   /**
