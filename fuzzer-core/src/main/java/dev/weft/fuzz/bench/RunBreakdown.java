@@ -135,6 +135,38 @@ final class RunBreakdown {
     return false;
   }
 
+  /** Prefixes of what is neither target code nor a part: the JDK, Weft and its libraries. */
+  private static final String[] NOT_TARGET = {
+    "java.",
+    "javax.",
+    "jdk.",
+    "sun.",
+    "com.sun.",
+    "dev.weft.",
+    "net.bytebuddy.",
+    "it.unimi.dsi.",
+    "org.jgrapht.",
+    "com.esotericsoftware.",
+    "org.slf4j.",
+    "ch.qos.logback.",
+    "picocli."
+  };
+
+  /** The bundled programs, and any library a program under test brings (a real library's code). */
+  private static boolean isTargetCode(String name) {
+    if (name.startsWith("dev.weft.examples.")
+        || name.startsWith("dev.weft.targets.")
+        || name.startsWith("dev.weft.realworld.")) {
+      return true;
+    }
+    for (String prefix : NOT_TARGET) {
+      if (name.startsWith(prefix)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static String partOf(List<RecordedFrame> frames) {
     for (RecordedFrame f : frames) {
       String name = f.getMethod().getType().getName() + "." + f.getMethod().getName();
@@ -145,7 +177,7 @@ final class RunBreakdown {
           }
         }
       }
-      if (name.startsWith("dev.weft.examples.") || name.startsWith("dev.weft.targets.")) {
+      if (isTargetCode(name)) {
         return "target code and the JDK";
       }
     }

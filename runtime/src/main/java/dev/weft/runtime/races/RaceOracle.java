@@ -10,7 +10,7 @@ import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -42,7 +42,13 @@ public final class RaceOracle {
   private final boolean checkFields;
   private final byte[] siteKinds;
   private final Int2ObjectOpenHashMap<IntArrayList> sourcesOf = new Int2ObjectOpenHashMap<>();
-  private final IntOpenHashSet sources = new IntOpenHashSet();
+
+  /** Events that are the source of a causal edge; dense, as every event is asked about. */
+  private final BitSet sources = new BitSet();
+
+  /** Events that are the target of a causal edge, so that most events skip the map. */
+  private final BitSet targets = new BitSet();
+
   private final int[] initDepth;
   private final VectorClocks clocks;
   private final RaceChecker checker;
@@ -63,7 +69,8 @@ public final class RaceOracle {
     for (int e = 0; e < trace.causalEdgeCount(); e++) {
       int source = trace.causalEdgeSource(e);
       sourcesOf.computeIfAbsent(trace.causalEdgeTarget(e), k -> new IntArrayList()).add(source);
-      sources.add(source);
+      sources.set(source);
+      targets.set(trace.causalEdgeTarget(e));
     }
   }
 
@@ -129,7 +136,7 @@ public final class RaceOracle {
 
   private void event(int i) {
     int t = trace.thread(i);
-    IntArrayList edgesIn = sourcesOf.get(i);
+    IntArrayList edgesIn = targets.get(i) ? sourcesOf.get(i) : null;
     if (edgesIn != null) {
       for (int s = 0; s < edgesIn.size(); s++) {
         clocks.acquireSnapshot(t, edgesIn.getInt(s));
@@ -149,7 +156,7 @@ public final class RaceOracle {
         memoryEvent(i, t, kind, location);
       }
     }
-    if (sources.contains(i)) {
+    if (sources.get(i)) {
       clocks.snapshot(t, i);
     }
   }
