@@ -444,6 +444,11 @@ public final class Scheduler {
     afterEvent(t, kind, location, site);
   }
 
+  /** The run will have about {@code events} events (the last run of the same program had). */
+  public void expectEvents(int events) {
+    trace.reserve(events);
+  }
+
   public long objectLocation(Object obj, int member, int site) {
     return Locations.of(objects.numberOf(obj, site), member);
   }

@@ -35,6 +35,10 @@ public final class RunExecutor {
   private final RaceMode races;
   private final boolean localObjects;
   private LocalObjects lastLocalObjects = LocalObjects.off();
+
+  /** Events of the last run, to size the next run's trace. */
+  private int lastRunEvents;
+
   private int leakedThreads;
 
   /**
@@ -148,6 +152,7 @@ public final class RunExecutor {
                 localObjects,
                 c -> TargetClassLoader.isFullyInstrumented(c) || LocalJdkClasses.isAdopted(c)));
     lastLocalObjects = scheduler.locals();
+    scheduler.expectEvents(lastRunEvents);
     strategy.beginRun(runNumber);
     long start = System.nanoTime();
     ActiveRun.activate(scheduler);
@@ -161,6 +166,7 @@ public final class RunExecutor {
     }
     awaitCarriers(scheduler);
     RunResult result = scheduler.result(System.nanoTime() - start);
+    lastRunEvents = result.trace() == null ? 0 : result.trace().size();
     strategy.endRun(result);
     return result;
   }

@@ -33,4 +33,25 @@ class TraceTest {
       assertThat(trace.eventsOf(t)).isEqualTo(perThread[t]);
     }
   }
+
+  @Test
+  void aReservedFirstChunkHoldsTheExpectedEventsAtOnceAndNeverMoreThanAChunk() {
+    Trace sized = new Trace();
+    sized.reserve(5_000);
+    assertThat(sized.capacity()).isEqualTo(8_192);
+    for (int i = 0; i < 5_000; i++) {
+      sized.append(i % 2, EventKind.READ, i, i);
+    }
+    assertThat(sized.capacity()).as("no growth on the way").isEqualTo(8_192);
+    sized.reserve(20_000);
+    assertThat(sized.capacity()).as("only an empty trace is resized").isEqualTo(8_192);
+    assertThat(sized.site(4_999)).isEqualTo(4_999);
+
+    Trace huge = new Trace();
+    huge.reserve(10 * Trace.CHUNK);
+    assertThat(huge.capacity()).isEqualTo(Trace.CHUNK);
+    Trace small = new Trace();
+    small.reserve(10);
+    assertThat(small.capacity()).isEqualTo(256);
+  }
 }
