@@ -2,6 +2,8 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
+import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +32,8 @@ public final class Instrumenter {
   private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
   private final AtomicInteger instrumentedClasses = new AtomicInteger();
   private final AtomicInteger definedAtRunTime = new AtomicInteger();
+  private final RunTimeClassCache runTimeClasses = new RunTimeClassCache();
+  private final AtomicInteger runTimeInstrumentations = new AtomicInteger();
 
   /** Classes that could not be instrumented and run uncontrolled, with the reason. */
   private final ConcurrentSkipListMap<String, String> skippedClasses =
@@ -141,29 +145,61 @@ public final class Instrumenter {
   }
 
   /**
+   * How many times a class defined at run time was instrumented: once per distinct class (see
+   * {@link RunTimeClassCache}), however many runs define it.
+   */
+  public int runTimeInstrumentations() {
+    return runTimeInstrumentations.get();
+  }
+
+  /**
    * Instruments a class the program defined while it ran (see {@link DefinedClasses}); type
    * questions about it and its run-time siblings are answered from {@code siblings}. Returns null
    * (the class runs uncontrolled, and is listed as skipped) if it cannot be instrumented.
    */
   byte[] instrumentDefinedAtRunTime(String className, byte[] bytes, Map<String, byte[]> siblings) {
+    RunTimeClassCache.Entry known = runTimeClasses.find(className, bytes, siblings);
+    if (known != null) {
+      if (known.result() != null) {
+        definedAtRunTime.incrementAndGet();
+      }
+      return known.result();
+    }
+    Map<String, byte[]> consulted = new HashMap<>();
+    ClassFileLocator siblingLocator =
+        new ClassFileLocator() {
+          private final ClassFileLocator simple = new ClassFileLocator.Simple(siblings);
+
+          @Override
+          public Resolution locate(String name) throws IOException {
+            byte[] sibling = siblings.get(name);
+            consulted.put(name, sibling == null ? null : sibling.clone());
+            return simple.locate(name);
+          }
+
+          @Override
+          public void close() {}
+        };
     TypeHierarchy hierarchy =
         new TypeHierarchy(
             new TypePool.Default(
                 new TypePool.CacheProvider.Simple(),
-                new ClassFileLocator.Compound(
-                    new ClassFileLocator.Simple(siblings), classPath.locator()),
+                new ClassFileLocator.Compound(siblingLocator, classPath.locator()),
                 TypePool.Default.ReaderMode.FAST),
             this::onTargetPath);
+    byte[] result;
+    runTimeInstrumentations.incrementAndGet();
     try {
-      byte[] result = transform(bytes, hierarchy);
+      result = transform(bytes, hierarchy);
       definedAtRunTime.incrementAndGet();
-      return result;
     } catch (RuntimeException e) {
       if (skippedClasses.put(className + " (defined at run time)", e.toString()) == null) {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
       }
-      return null;
+      result = null;
     }
+    runTimeClasses.put(className, new RunTimeClassCache.Entry(bytes.clone(), consulted, result));
+    return result;
   }
 
   private byte[] transform(byte[] original) {

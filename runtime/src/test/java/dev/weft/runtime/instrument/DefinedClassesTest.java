@@ -27,4 +27,21 @@ class DefinedClassesTest {
     assertThat(ex.instrumenter().definedAtRunTime()).isPositive();
     assertThat(ex.instrumenter().skippedClasses()).isEmpty();
   }
+
+  @Test
+  void aClassDefinedAgainInEveryRunIsInstrumentedOnce() throws Exception {
+    assertThat(DefinedClasses.ensureInstalled()).as("agent unavailable").isNull();
+    RunExecutor ex = Harness.executor(DefinesClasses.class, "raceInAClassOfItsOwnLoader");
+    RunResult first = null;
+    for (int run = 1; run <= 5; run++) {
+      RunResult r = ex.execute(new RandomWalk(run), run);
+      first = first == null ? r : first;
+    }
+    assertThat(ex.instrumenter().definedAtRunTime()).isEqualTo(5);
+    assertThat(ex.instrumenter().runTimeInstrumentations()).isEqualTo(1);
+    // the reused bytes are controlled as the first were: the same run again, event for event
+    RunResult again = ex.execute(new ReplayStrategy(first.decisions()), 6);
+    assertThat(again.trace().size()).isEqualTo(first.trace().size());
+    assertThat(again.decisions()).isEqualTo(first.decisions());
+  }
 }
