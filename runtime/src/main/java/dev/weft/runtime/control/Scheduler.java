@@ -79,6 +79,7 @@ public final class Scheduler {
   private final RaceLog raceLog;
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
+  private final UnfinishedThreads unfinished = new UnfinishedThreads();
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
 
   /**
@@ -536,7 +537,7 @@ public final class Scheduler {
     clock.tick();
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
-      SpinFairness.written(t, location, threads);
+      SpinFairness.written(t, location, unfinished);
     }
   }
 
@@ -544,6 +545,7 @@ public final class Scheduler {
     ControlledThread t = new ControlledThread(this, threads.size(), name, logical, daemon);
     t.announce(EventKind.THREAD_BEGIN, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
     threads.add(t);
+    unfinished.add(t);
     live++;
     threadSnapshot = threads.toArray(new ControlledThread[0]);
     if (enabled.length < threads.size()) {
@@ -558,9 +560,10 @@ public final class Scheduler {
     int polling = 0;
     boolean alive = false; // some thread keeps the run going
     boolean anyLive = false;
-    for (ControlledThread c : threads) {
+    for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
+      ControlledThread c = unfinished.get(i);
       alive |= c.keepsRunAlive();
-      anyLive |= !c.isFinished();
+      anyLive = true;
       if (c.readiness() == Readiness.READY) {
         enabled[n++] = c.index;
         if (c.spin.polling) {
@@ -572,7 +575,8 @@ public final class Scheduler {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
     if (n == 0) {
-      for (ControlledThread c : threads) {
+      for (int i = 0; i < unfinished.count(); i++) {
+        ControlledThread c = unfinished.get(i);
         if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
           enabled[n++] = c.index;
         }
@@ -673,6 +677,7 @@ public final class Scheduler {
       case THREAD_END:
         live--;
         t.state = ThreadState.FINISHED;
+        unfinished.finished(t);
         t.endEvent = event;
         break;
       case THREAD_INTERRUPT:

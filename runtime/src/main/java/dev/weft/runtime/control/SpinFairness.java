@@ -119,8 +119,9 @@ final class SpinFairness {
   }
 
   /** A write by {@code writer}: threads polling that location may now see something new. */
-  static void written(ControlledThread writer, long location, Iterable<ControlledThread> threads) {
-    for (ControlledThread t : threads) {
+  static void written(ControlledThread writer, long location, UnfinishedThreads threads) {
+    for (int i = 0; i < threads.count(); i++) {
+      ControlledThread t = threads.get(i);
       if (t != writer && t.spin.polling && t.spin.watches(location)) {
         t.spin.clear();
       }
