@@ -24,22 +24,35 @@ final class CompletionDefaults {
    * The handle a call site on a completion stage links to instead of {@code owner.name}, of type
    * {@code type} (receiver first), or null when the call starts no thread of the JDK's.
    */
-  static MethodHandle redirect(
-      MethodHandles.Lookup caller, Class<?> owner, String name, MethodType type)
-      throws ReflectiveOperationException {
+  /**
+   * Whether {@link #redirect} links this call to a run's model: a completion stage's call that
+   * would run on the JDK's default pool or start its timer thread. Every other call on a stage
+   * links to the JDK's own method, the same in every run.
+   */
+  static boolean mayRedirect(Class<?> owner, String name, MethodType type) {
     if (!CompletionStage.class.isAssignableFrom(owner)) {
-      return null;
+      return false;
     }
-    MethodType call = type.dropParameterTypes(0, 1);
-    boolean defaultPool = name.endsWith("Async") && !call.parameterList().contains(Executor.class);
     boolean timeout =
         CompletableFuture.class.isAssignableFrom(owner)
             && (name.equals("orTimeout")
                 || name.equals("completeOnTimeout")
                 || name.equals("defaultExecutor"));
-    if (!defaultPool && !timeout) {
+    return timeout || usesDefaultPool(name, type.dropParameterTypes(0, 1));
+  }
+
+  private static boolean usesDefaultPool(String name, MethodType call) {
+    return name.endsWith("Async") && !call.parameterList().contains(Executor.class);
+  }
+
+  static MethodHandle redirect(
+      MethodHandles.Lookup caller, Class<?> owner, String name, MethodType type)
+      throws ReflectiveOperationException {
+    if (!mayRedirect(owner, name, type)) {
       return null;
     }
+    MethodType call = type.dropParameterTypes(0, 1);
+    boolean defaultPool = usesDefaultPool(name, call);
     Class<?> model = modelFor(caller);
     if (model == null) {
       return null;

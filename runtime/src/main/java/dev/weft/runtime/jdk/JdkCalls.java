@@ -18,7 +18,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -147,7 +146,7 @@ public final class JdkCalls {
     static boolean sameForEveryRun(MethodType type, String name) {
       Class<?> owner = type.parameterType(0);
       if (!jdkTypesOnly(type)
-          || CompletionStage.class.isAssignableFrom(owner)
+          || CompletionDefaults.mayRedirect(owner, name, type)
           || !Modifier.isPublic(owner.getModifiers())) {
         return false;
       }
