@@ -91,6 +91,15 @@ class GraphBuilderTest {
       start = end;
     }
     assertThat(start).isEqualTo(g.incidentCount(write));
+    // the edges to events 10..20 of thread 3 (which follow 1 + 3 edges to threads 1 and 2)
+    long range = g.incidentRange(write, 3, 10, 20);
+    assertThat((int) (range >>> 32)).isEqualTo(4 + 10);
+    assertThat((int) range).isEqualTo(4 + 21);
+    long first = g.incidentRange(write, 1, 0, 0);
+    assertThat((int) (first >>> 32)).isZero();
+    assertThat((int) first).isEqualTo(1);
+    long past = g.incidentRange(write, 3, 100, 120);
+    assertThat((int) (past >>> 32)).isEqualTo((int) past).isEqualTo(104);
   }
 
   @Test
