@@ -36,6 +36,25 @@ public final class GraphBuilder {
       throw new IllegalArgumentException(
           "window " + window + " is past the trace's " + trace.size() + " events");
     }
+    return build(
+        trace, threadNames, siteKeys, window, AccessSlots.of(trace, window.from(), window.size()));
+  }
+
+  /**
+   * As {@link #build(Trace, List, IntToLongFunction, TraceWindow)}, with the window's locations
+   * numbered already ({@link AccessSlots#of}; the reads-from analysis of the same window needs them
+   * too).
+   */
+  public static InterleavingGraph build(
+      Trace trace,
+      List<String> threadNames,
+      IntToLongFunction siteKeys,
+      TraceWindow window,
+      AccessSlots access) {
+    if (window.to() > trace.size()) {
+      throw new IllegalArgumentException(
+          "window " + window + " is past the trace's " + trace.size() + " events");
+    }
     int from = window.from();
     int n = window.size();
     int threads = 0;
@@ -68,7 +87,7 @@ public final class GraphBuilder {
     for (int v = 0; v < n; v++) {
       eventsOfThread[thread[v]][perThread[thread[v]]++] = v;
     }
-    long[] edges = conflictEdges(trace, window, threads);
+    long[] edges = conflictEdges(trace, window, threads, access);
     int[] source = new int[edges.length];
     int[] target = new int[edges.length];
     for (int e = 0; e < edges.length; e++) {
@@ -108,9 +127,9 @@ public final class GraphBuilder {
   }
 
   /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */
-  private static long[] conflictEdges(Trace trace, TraceWindow window, int threads) {
+  private static long[] conflictEdges(
+      Trace trace, TraceWindow window, int threads, AccessSlots access) {
     int from = window.from();
-    AccessSlots access = AccessSlots.of(trace, from, window.size());
     int[] slot = access.slot();
     int slots = access.count();
     int[] lastWrite = new int[slots * threads];

@@ -1,5 +1,6 @@
 package dev.weft.fuzz.strategy;
 
+import dev.weft.graph.AccessSlots;
 import dev.weft.graph.GraphBudget;
 import dev.weft.graph.GraphBuilder;
 import dev.weft.graph.InterleavingGraph;
@@ -67,12 +68,14 @@ final class WindowedAnalysis {
 
   /** The graph, segments and reads-from of {@code window} of {@code run}. */
   Result analyse(RunResult run, TraceWindow window) {
-    InterleavingGraph graph = GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window);
+    AccessSlots access = AccessSlots.of(run.trace(), window.from(), window.size());
+    InterleavingGraph graph =
+        GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window, access);
     Segments segments = enumerator.enumerate(graph);
     if (!options.readsFrom()) {
       return new Result(graph, segments, null, null, window, run.trace().size());
     }
-    ReadsFrom rf = ReadsFrom.of(run.trace(), window);
+    ReadsFrom rf = ReadsFrom.of(run.trace(), window, access);
     ReadsFromKeys rfKeys =
         ReadsFromKeys.enumerate(graph, rf, options.window(), options.maxInstances());
     return new Result(graph, segments, rf, rfKeys, window, run.trace().size());

@@ -49,6 +49,11 @@ public final class ReadsFrom {
 
   /** Reads-from of the events of {@code window}, numbered from its first event. */
   public static ReadsFrom of(Trace trace, TraceWindow window) {
+    return of(trace, window, AccessSlots.of(trace, window.from(), window.size()));
+  }
+
+  /** As {@link #of(Trace, TraceWindow)}, with the window's locations numbered already. */
+  public static ReadsFrom of(Trace trace, TraceWindow window, AccessSlots access) {
     int from = window.from();
     int n = window.size();
     Long2IntOpenHashMap prefixWrite = new Long2IntOpenHashMap();
@@ -59,7 +64,6 @@ public final class ReadsFrom {
         prefixWrite.put(trace.location(v), v);
       }
     }
-    AccessSlots access = AccessSlots.of(trace, from, n);
     int slots = access.count();
     int[] lastWrite = new int[slots];
     boolean[] seen = new boolean[slots];
