@@ -32,10 +32,7 @@ public final class GraphBuilder {
   /** The graph of the events of {@code window} only. */
   public static InterleavingGraph build(
       Trace trace, List<String> threadNames, IntToLongFunction siteKeys, TraceWindow window) {
-    if (window.to() > trace.size()) {
-      throw new IllegalArgumentException(
-          "window " + window + " is past the trace's " + trace.size() + " events");
-    }
+    requireWithin(trace, window);
     return build(
         trace, threadNames, siteKeys, window, AccessSlots.of(trace, window.from(), window.size()));
   }
@@ -51,10 +48,7 @@ public final class GraphBuilder {
       IntToLongFunction siteKeys,
       TraceWindow window,
       AccessSlots access) {
-    if (window.to() > trace.size()) {
-      throw new IllegalArgumentException(
-          "window " + window + " is past the trace's " + trace.size() + " events");
-    }
+    requireWithin(trace, window);
     int from = window.from();
     int n = window.size();
     int threads = 0;
@@ -124,6 +118,13 @@ public final class GraphBuilder {
         sections(trace, window, threads),
         from,
         prefix);
+  }
+
+  private static void requireWithin(Trace trace, TraceWindow window) {
+    if (window.to() > trace.size()) {
+      throw new IllegalArgumentException(
+          "window " + window + " is past the trace's " + trace.size() + " events");
+    }
   }
 
   /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */

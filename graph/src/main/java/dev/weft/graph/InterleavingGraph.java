@@ -145,7 +145,7 @@ public final class InterleavingGraph {
     int base = incidentStart[v];
     int count = incidentStart[v + 1] - base;
     int end = start;
-    while (end < count && orderKey(otherEndpoint(incidentEdges[base + end], v)) < endKey) {
+    while (end < count && orderKey(otherAt(base, end, v)) < endKey) {
       end++;
     }
     return ((long) start << 32) | end;
@@ -160,18 +160,18 @@ public final class InterleavingGraph {
   public int incidentGroupEnd(int v, int from) {
     int base = incidentStart[v];
     int count = incidentStart[v + 1] - base;
-    int t = thread[otherEndpoint(incidentEdges[base + from], v)];
+    int t = thread[otherAt(base, from, v)];
     int lo = from + 1; // first position not yet known to be in the group
     int step = 1;
     int hi = lo;
-    while (hi < count && thread[otherEndpoint(incidentEdges[base + hi], v)] == t) {
+    while (hi < count && thread[otherAt(base, hi, v)] == t) {
       lo = hi + 1;
       hi = from + (step <<= 1);
     }
     hi = Math.min(hi, count);
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (thread[otherEndpoint(incidentEdges[base + mid], v)] == t) {
+      if (thread[otherAt(base, mid, v)] == t) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -190,7 +190,7 @@ public final class InterleavingGraph {
     int hi = to;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (otherEndpoint(incidentEdges[base + mid], v) < event) {
+      if (otherAt(base, mid, v) < event) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -211,13 +211,20 @@ public final class InterleavingGraph {
   }
 
   /** The first position, within the edges at {@code v}, whose other endpoint's key is >= key. */
+  /**
+   * The other endpoint of the edge at position {@code i} of {@code v}'s edges (from {@code base}).
+   */
+  private int otherAt(int base, int i, int v) {
+    return otherEndpoint(incidentEdges[base + i], v);
+  }
+
   private int lowerBound(int v, long key) {
     int base = incidentStart[v];
     int lo = 0;
     int hi = incidentStart[v + 1] - base;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (orderKey(otherEndpoint(incidentEdges[base + mid], v)) < key) {
+      if (orderKey(otherAt(base, mid, v)) < key) {
         lo = mid + 1;
       } else {
         hi = mid;

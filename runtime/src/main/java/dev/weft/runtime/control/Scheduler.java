@@ -559,11 +559,10 @@ public final class Scheduler {
     int n = 0;
     int polling = 0;
     boolean alive = false; // some thread keeps the run going
-    boolean anyLive = false;
+    boolean anyLive = unfinished.count() > 0;
     for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
       ControlledThread c = unfinished.get(i);
       alive |= c.keepsRunAlive();
-      anyLive = true;
       if (c.readiness() == Readiness.READY) {
         enabled[n++] = c.index;
         if (c.spin.polling) {

@@ -2,7 +2,6 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -159,39 +158,28 @@ public final class Instrumenter {
    */
   byte[] instrumentDefinedAtRunTime(String className, byte[] bytes, Map<String, byte[]> siblings) {
     RunTimeClassCache.Entry known = runTimeClasses.find(className, bytes, siblings);
-    if (known != null) {
-      if (known.result() != null) {
-        definedAtRunTime.incrementAndGet();
-      }
-      return known.result();
+    byte[] result = known != null ? known.result() : instrumentAndKeep(className, bytes, siblings);
+    if (result != null) {
+      definedAtRunTime.incrementAndGet();
     }
+    return result;
+  }
+
+  /** Instruments a run-time class (null if it cannot be) and keeps the result for later runs. */
+  private byte[] instrumentAndKeep(String className, byte[] bytes, Map<String, byte[]> siblings) {
     Map<String, byte[]> consulted = new HashMap<>();
-    ClassFileLocator siblingLocator =
-        new ClassFileLocator() {
-          private final ClassFileLocator simple = new ClassFileLocator.Simple(siblings);
-
-          @Override
-          public Resolution locate(String name) throws IOException {
-            byte[] sibling = siblings.get(name);
-            consulted.put(name, sibling == null ? null : sibling.clone());
-            return simple.locate(name);
-          }
-
-          @Override
-          public void close() {}
-        };
     TypeHierarchy hierarchy =
         new TypeHierarchy(
             new TypePool.Default(
                 new TypePool.CacheProvider.Simple(),
-                new ClassFileLocator.Compound(siblingLocator, classPath.locator()),
+                new ClassFileLocator.Compound(
+                    RunTimeClassCache.recording(siblings, consulted), classPath.locator()),
                 TypePool.Default.ReaderMode.FAST),
             this::onTargetPath);
     byte[] result;
     runTimeInstrumentations.incrementAndGet();
     try {
       result = transform(bytes, hierarchy);
-      definedAtRunTime.incrementAndGet();
     } catch (RuntimeException e) {
       if (skippedClasses.put(className + " (defined at run time)", e.toString()) == null) {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());

@@ -1,10 +1,12 @@
 package dev.weft.runtime.instrument;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import net.bytebuddy.dynamic.ClassFileLocator;
 
 /**
  * Instrumented bytes of classes programs define while they run, kept across runs: a mocking library
@@ -50,6 +52,25 @@ final class RunTimeClassCache {
       variants.remove(0);
     }
     variants.add(entry);
+  }
+
+  /**
+   * A locator of the run's {@code siblings} that notes in {@code consulted} the bytes of each one
+   * looked up (null: not defined), for {@link Entry#consulted}.
+   */
+  static ClassFileLocator recording(Map<String, byte[]> siblings, Map<String, byte[]> consulted) {
+    ClassFileLocator simple = new ClassFileLocator.Simple(siblings);
+    return new ClassFileLocator() {
+      @Override
+      public Resolution locate(String name) throws IOException {
+        byte[] sibling = siblings.get(name);
+        consulted.put(name, sibling == null ? null : sibling.clone());
+        return simple.locate(name);
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   private static boolean sameSiblings(Map<String, byte[]> consulted, Map<String, byte[]> now) {

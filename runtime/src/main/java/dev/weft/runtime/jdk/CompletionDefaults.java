@@ -21,10 +21,6 @@ final class CompletionDefaults {
   private CompletionDefaults() {}
 
   /**
-   * The handle a call site on a completion stage links to instead of {@code owner.name}, of type
-   * {@code type} (receiver first), or null when the call starts no thread of the JDK's.
-   */
-  /**
    * Whether {@link #redirect} links this call to a run's model: a completion stage's call that
    * would run on the JDK's default pool or start its timer thread. Every other call on a stage
    * links to the JDK's own method, the same in every run.
@@ -45,6 +41,10 @@ final class CompletionDefaults {
     return name.endsWith("Async") && !call.parameterList().contains(Executor.class);
   }
 
+  /**
+   * The handle a call site on a completion stage links to instead of {@code owner.name}, of type
+   * {@code type} (receiver first), or null when the call starts no thread of the JDK's.
+   */
   static MethodHandle redirect(
       MethodHandles.Lookup caller, Class<?> owner, String name, MethodType type)
       throws ReflectiveOperationException {

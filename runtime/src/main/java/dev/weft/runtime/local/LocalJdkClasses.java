@@ -316,7 +316,7 @@ public final class LocalJdkClasses {
    * or a view of one, local. The bulk operations of {@code ConcurrentHashMap} that take a
    * parallelism threshold first run in other threads and let it go.
    */
-  public static boolean keepsReceiver(String method) {
+  private static boolean keepsReceiver(String method) {
     int paren = method.indexOf('(');
     if (paren >= 0 && method.startsWith("(J", paren)) {
       return false;
@@ -334,7 +334,7 @@ public final class LocalJdkClasses {
   }
 
   /** Whether {@code method}'s result is a view of the receiver (the same rules as for it). */
-  public static boolean returnsView(String method) {
+  private static boolean returnsView(String method) {
     int paren = method.indexOf('(');
     return VIEWS.contains(paren < 0 ? method : method.substring(0, paren));
   }

@@ -101,7 +101,7 @@ public final class LocalObjects {
 
   /**
    * A call by {@code owner} on its local {@code object} is about to return a view of it ({@link
-   * LocalJdkClasses#returnsView}); {@link #viewMade} adopts what it returns.
+   * LocalJdkClasses#ruleFor}); {@link #viewMade} adopts what it returns.
    */
   public void viewComing(Object object, Object owner) {
     viewComing(object, owner, false);

@@ -59,18 +59,16 @@ public final class Trace {
    */
   public void reserve(int events) {
     if (size == 0 && events > thread[0].length) {
-      int n = Math.min(CHUNK, Integer.highestOneBit(events - 1) << 1);
-      thread[0] = new int[n];
-      indexInThread[0] = new int[n];
-      kind[0] = new byte[n];
-      site[0] = new int[n];
-      location[0] = new long[n];
+      resizeFirstChunk(Math.min(CHUNK, Integer.highestOneBit(events - 1) << 1));
     }
   }
 
   /** Doubles the first chunk, the only one that starts small (most runs are short). */
   private void growFirstChunk() {
-    int n = Math.min(CHUNK, thread[0].length * 2);
+    resizeFirstChunk(Math.min(CHUNK, thread[0].length * 2));
+  }
+
+  private void resizeFirstChunk(int n) {
     thread[0] = Arrays.copyOf(thread[0], n);
     indexInThread[0] = Arrays.copyOf(indexInThread[0], n);
     kind[0] = Arrays.copyOf(kind[0], n);
