@@ -106,9 +106,9 @@ class SegmentStrategyTest {
   void plansTheDeadlockOfARingOfThreadsThatYieldFirst(int threads) throws Exception {
     RunExecutor executor =
         Harness.executor(
-            Harness.testTargetsPath(),
+            Harness.examplesPath(),
             TargetSpec.main(
-                "dev.weft.targets.polling.PoliteLockRing", List.of(Integer.toString(threads))),
+                "dev.weft.examples.families.PoliteLockRing", List.of(Integer.toString(threads))),
             RunBudget.DEFAULT);
     for (long seed = 1; seed <= SEEDS; seed++) {
       SegmentStrategy segment = strategy(executor, seed);

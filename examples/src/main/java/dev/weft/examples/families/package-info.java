@@ -1,7 +1,8 @@
 /**
  * Parameterised programs for measuring search power as a bug gets harder with its size (threads or
- * tasks): writers and one checker, two-phase publication, a ring of monitors, a work-stealing
- * deque. Not in the catalog (the tests do not run every size); {@code scripts/bench-strategies}
- * runs them at several sizes.
+ * tasks): writers and one checker, two-phase publication, a ring of monitors, a ring of locks whose
+ * threads yield first (polling threads a plan must choose), a work-stealing deque. Not in the
+ * catalog (the tests do not run every size); {@code scripts/bench-strategies} runs them at several
+ * sizes.
  */
 package dev.weft.examples.families;

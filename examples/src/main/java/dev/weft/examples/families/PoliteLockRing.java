@@ -1,4 +1,4 @@
-package dev.weft.targets.polling;
+package dev.weft.examples.families;
 
 import java.util.concurrent.locks.ReentrantLock;
 
