@@ -18,11 +18,11 @@ import java.util.Map;
  */
 final class ScheduleQueue {
   /**
-   * A queued schedule, how often its targets have been retried, and the run whose graph it was
-   * planned on; {@code sourceEntry} names the corpus entry that run replayed when the run itself is
-   * no entry (a seed that added no key), else it is null.
+   * A queued schedule and the run whose graph it was planned on; {@code sourceEntry} names the
+   * corpus entry that run replayed when the run itself is no entry (a seed that added no key), else
+   * it is null.
    */
-  record Entry(PlannedSchedule plan, int retries, long sourceRun, String sourceEntry) {}
+  record Entry(PlannedSchedule plan, long sourceRun, String sourceEntry) {}
 
   private final int maxSchedules;
   private final long maxBytes;
@@ -36,14 +36,14 @@ final class ScheduleQueue {
     this.maxBytes = maxBytes;
   }
 
-  void add(PlannedSchedule p, int retries, long sourceRun, String sourceEntry) {
-    entries.add(new Entry(p, retries, sourceRun, sourceEntry));
+  void add(PlannedSchedule p, long sourceRun, String sourceEntry) {
+    entries.add(new Entry(p, sourceRun, sourceEntry));
     count(p);
   }
 
   /** Queues {@code p} before every other schedule: it runs next. */
   void addFirst(PlannedSchedule p, long sourceRun, String sourceEntry) {
-    entries.addFirst(new Entry(p, 0, sourceRun, sourceEntry));
+    entries.addFirst(new Entry(p, sourceRun, sourceEntry));
     count(p);
   }
 

@@ -42,8 +42,8 @@ class ScheduleQueueTest {
     long room = first.footprintBytes() + 3 * 4L * first.vertexCount();
     ScheduleQueue queue = new ScheduleQueue(100, room);
     assertThat(queue.hasRoomFor(first)).isTrue();
-    queue.add(plannedOn(first, 1), 0, 1, null);
-    queue.add(plannedOn(first, 2), 0, 1, null);
+    queue.add(plannedOn(first, 1), 1, null);
+    queue.add(plannedOn(first, 2), 1, null);
     assertThat(queue.hasRoomFor(first)).as("a graph already queued costs nothing more").isTrue();
     assertThat(queue.hasRoomFor(second)).isFalse();
     assertThat(queue.targets()).isEqualTo(2);
@@ -52,7 +52,7 @@ class ScheduleQueueTest {
     assertThat(queue.hasRoomFor(second)).isFalse();
     assertThat(queue.poll().plan().targets().get(0).key()).isEqualTo(2);
     assertThat(queue.poll()).isNull();
-    queue.add(plannedOn(second, 3), 0, 1, null);
+    queue.add(plannedOn(second, 3), 1, null);
     assertThat(queue.hasRoomFor(first)).isFalse();
     assertThat(queue.clear()).extracting(PlanTarget::key).containsExactly(3L);
     assertThat(queue.hasRoomFor(first)).isTrue();
@@ -64,7 +64,7 @@ class ScheduleQueueTest {
     InterleavingGraph g = windowOfALongRun();
     ScheduleQueue queue = new ScheduleQueue(100, g.footprintBytes() / 2);
     assertThat(queue.hasRoomFor(g)).isTrue();
-    queue.add(plannedOn(g, 1), 0, 1, null);
+    queue.add(plannedOn(g, 1), 1, null);
     assertThat(queue.hasRoomFor(windowOfALongRun())).isFalse();
   }
 }

@@ -63,9 +63,4 @@ public final class InterleavingMutation {
       LongPredicate wanted) {
     return HarmoniousSelection.plan(g, reads, imagine(g, segments, wanted), random, maxSchedules);
   }
-
-  /** Plans schedules for segments already derived (a retry of missed targets). */
-  public HarmoniousSelection.Plan replan(InterleavingGraph g, List<? extends PlanTarget> targets) {
-    return HarmoniousSelection.plan(g, targets, random, maxSchedules);
-  }
 }
