@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 /**
  * Chooses which strategy makes each fresh run of segment (a run that follows no plan and replays no
- * seed): a multi-armed bandit over PCT, PCTVB, POS, SURW and random walk, rewarded when the run
- * adds a coverage key nobody had seen. Thompson sampling: every arm keeps a Beta(1 + successes, 1 +
+ * seed): a multi-armed bandit over PCT, PCTVB, POS, SURW, random walk and combinations of realised
+ * targets, rewarded when the run adds a coverage key nobody had seen; an arm that cannot run yet
+ * (nothing to combine) is not drawn. Thompson sampling: every arm keeps a Beta(1 + successes, 1 +
  * failures) belief about its chance of a new key; each fresh run draws from every belief and the
  * largest draw chooses. Which strategy pays changes as a campaign goes on (PCT's easy orders are
  * exhausted first), so the counts are discounted by {@value #DISCOUNT} at every reward: the beliefs
@@ -22,14 +24,23 @@ final class FreshRunPortfolio {
   static final class Arm {
     final String name;
     final Strategy strategy;
+    private final BooleanSupplier ready;
     private double successes;
     private double failures;
     private long runs;
     private long keys;
 
     Arm(String name, Strategy strategy) {
+      this(name, strategy, () -> true);
+    }
+
+    /**
+     * @param ready whether the arm can make a run now
+     */
+    Arm(String name, Strategy strategy, BooleanSupplier ready) {
       this.name = name;
       this.strategy = strategy;
+      this.ready = ready;
     }
   }
 
@@ -40,6 +51,9 @@ final class FreshRunPortfolio {
     if (arms.isEmpty()) {
       throw new IllegalArgumentException("a portfolio needs an arm");
     }
+    if (!arms.get(0).ready.getAsBoolean()) {
+      throw new IllegalArgumentException("a portfolio's first arm must always be ready");
+    }
     this.arms = List.copyOf(arms);
     this.random = new SplittableRandom(seed);
   }
@@ -49,6 +63,9 @@ final class FreshRunPortfolio {
     Arm best = null;
     double bestDraw = -1;
     for (Arm arm : arms) {
+      if (!arm.ready.getAsBoolean()) {
+        continue;
+      }
       double draw = beta(1 + arm.successes, 1 + arm.failures);
       if (draw > bestDraw) {
         bestDraw = draw;

@@ -54,9 +54,10 @@ import java.util.function.LongPredicate;
  *   <li>A run in which two threads took two monitors in opposite orders, at different times, gets a
  *       schedule that makes them hold one each ({@link LockOrderInversions}), queued before all
  *       others, once per inversion (by the sites of the four enters).
- *   <li>When nothing is queued or seeded, a fresh run comes from PCT, PCTVB, POS, SURW or random
- *       walk, whichever has lately been adding new keys ({@link FreshRunPortfolio}); the very first
- *       run is non-preemptive.
+ *   <li>When nothing is queued or seeded, a fresh run comes from PCT, PCTVB, POS, SURW, random walk
+ *       or a new combination of targets realised on one graph ({@link TargetCombination}),
+ *       whichever has lately been adding new keys ({@link FreshRunPortfolio}); the very first run
+ *       is non-preemptive.
  * </ol>
  *
  * Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times per campaign.
@@ -98,6 +99,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final List<String> notes = new ArrayList<>();
   private final Pct pct;
   private final FreshRunPortfolio portfolio;
+  private final RealisedTargets realisedTargets = new RealisedTargets();
   private FreshRunPortfolio.Arm currentArm;
   private final LongArrayList lastNewKeys = new LongArrayList();
   private final LongArrayList lastRealisedConflicts = new LongArrayList();
@@ -151,8 +153,13 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
                 new FreshRunPortfolio.Arm("pctvb", new Pctvb(depth, seed ^ 0x7B7B)),
                 new FreshRunPortfolio.Arm("pos", new PartialOrderSampling(seed ^ 0x9057)),
                 new FreshRunPortfolio.Arm("surw", new Surw(seed ^ 0x5C4F)),
-                new FreshRunPortfolio.Arm("random", new RandomWalk(seed ^ 0xFACE))),
+                new FreshRunPortfolio.Arm("random", new RandomWalk(seed ^ 0xFACE)),
+                combination("combine", new TargetCombination(realisedTargets, seed ^ 0xC0B1))),
             seed ^ 0xBA4D17);
+  }
+
+  private static FreshRunPortfolio.Arm combination(String name, TargetCombination combination) {
+    return new FreshRunPortfolio.Arm(name, combination, combination::ready);
   }
 
   @Override
@@ -320,11 +327,13 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       int realised = keys.get(target.key());
       if (realised >= 0) {
         targetsRealised++;
+        realisedTargets.add(currentPlan.plan().source(), target);
         realisedConflict(graph, segments.firstEdge(realised));
         realisedConflict(graph, segments.secondEdge(realised));
       } else if (rfKeys != null && rfKeys.contains(target.key())) {
         targetsRealised++;
         readsFromRealised++;
+        realisedTargets.add(currentPlan.plan().source(), target);
       } else if (!coverage.contains(target.key())) {
         targetsMissed++;
         if (attempts.get(target.key()) < MAX_ATTEMPTS) {

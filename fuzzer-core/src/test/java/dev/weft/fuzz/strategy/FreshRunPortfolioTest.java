@@ -48,6 +48,20 @@ class FreshRunPortfolioTest {
   }
 
   @Test
+  void anArmThatCannotRunIsNeverDrawnUntilItCan() {
+    boolean[] ready = {false};
+    FreshRunPortfolio p =
+        new FreshRunPortfolio(
+            List.of(
+                new FreshRunPortfolio.Arm("a", new RandomWalk(1)),
+                new FreshRunPortfolio.Arm("b", new RandomWalk(2), () -> ready[0])),
+            4);
+    assertThat(play(p, "b", 300)[1]).isZero();
+    ready[0] = true;
+    assertThat(play(p, "b", 300)[1]).isGreaterThan(200);
+  }
+
+  @Test
   void theSameSeedMakesTheSameChoices() {
     FreshRunPortfolio one = portfolio(3);
     FreshRunPortfolio two = portfolio(3);
