@@ -43,8 +43,9 @@ import java.util.function.LongPredicate;
  *   <li>A run that brought new keys is mutated: each of its segments with one or both edges flipped
  *       gives imaginary segments; those neither covered nor targeted before are packed into
  *       schedules by harmonious selection and queued.
- *   <li>Queued schedules run first, followed by {@link ScheduleFollower}. A target is realised when
- *       the run's keys contain it. A target its schedule missed is wanted again: a later run that
+ *   <li>Queued schedules run first, followed by {@link ScheduleFollower}, alternately from the
+ *       newest round and the oldest (see {@link ScheduleQueue}). A target is realised when the
+ *       run's keys contain it. A target its schedule missed is wanted again: a later run that
  *       imagines it plans it on that run's graph, which is where the program went when the plan
  *       diverged (planning it again on the old graph mostly diverges again); a key is planned at
  *       most {@value #MAX_ATTEMPTS} times.
@@ -355,8 +356,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         targeted.add(s.key());
         attempts.addTo(s.key(), 1);
       }
-      queue.add(p, sourceRun, sourceEntry);
     }
+    queue.addRound(schedules, sourceRun, sourceEntry);
   }
 
   @Override

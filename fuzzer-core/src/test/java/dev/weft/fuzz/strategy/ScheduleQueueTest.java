@@ -15,7 +15,10 @@ import dev.weft.runtime.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The queue counts what its schedules keep alive, a graph once however many share it. */
+/**
+ * The queue counts what its schedules keep alive, a graph once however many share it; runs
+ * alternate between the newest round and the oldest schedules, deadlock plans first.
+ */
 class ScheduleQueueTest {
   private static InterleavingGraph windowOfALongRun() {
     Trace trace = new Trace();
@@ -42,8 +45,7 @@ class ScheduleQueueTest {
     long room = first.footprintBytes() + 3 * 4L * first.vertexCount();
     ScheduleQueue queue = new ScheduleQueue(100, room);
     assertThat(queue.hasRoomFor(first)).isTrue();
-    queue.add(plannedOn(first, 1), 1, null);
-    queue.add(plannedOn(first, 2), 1, null);
+    queue.addRound(List.of(plannedOn(first, 1), plannedOn(first, 2)), 1, null);
     assertThat(queue.hasRoomFor(first)).as("a graph already queued costs nothing more").isTrue();
     assertThat(queue.hasRoomFor(second)).isFalse();
     assertThat(queue.targets()).isEqualTo(2);
@@ -52,7 +54,7 @@ class ScheduleQueueTest {
     assertThat(queue.hasRoomFor(second)).isFalse();
     assertThat(queue.poll().plan().targets().get(0).key()).isEqualTo(2);
     assertThat(queue.poll()).isNull();
-    queue.add(plannedOn(second, 3), 1, null);
+    queue.addRound(List.of(plannedOn(second, 3)), 1, null);
     assertThat(queue.hasRoomFor(first)).isFalse();
     assertThat(queue.clear()).extracting(PlanTarget::key).containsExactly(3L);
     assertThat(queue.hasRoomFor(first)).isTrue();
@@ -64,7 +66,32 @@ class ScheduleQueueTest {
     InterleavingGraph g = windowOfALongRun();
     ScheduleQueue queue = new ScheduleQueue(100, g.footprintBytes() / 2);
     assertThat(queue.hasRoomFor(g)).isTrue();
-    queue.add(plannedOn(g, 1), 1, null);
+    queue.addRound(List.of(plannedOn(g, 1)), 1, null);
     assertThat(queue.hasRoomFor(windowOfALongRun())).isFalse();
+  }
+
+  @Test
+  void runsAlternateBetweenTheNewestRoundAndTheOldestSchedulesAndDeadlockPlansGoFirst() {
+    InterleavingGraph g = windowOfALongRun();
+    ScheduleQueue queue = new ScheduleQueue(100, Long.MAX_VALUE);
+    queue.addRound(List.of(plannedOn(g, 1), plannedOn(g, 2), plannedOn(g, 3)), 1, null);
+    assertThat(key(queue.poll())).isEqualTo(1);
+    queue.addRound(List.of(plannedOn(g, 21), plannedOn(g, 22)), 2, null);
+    queue.addFirst(plannedOn(g, 99), 2, null);
+    assertThat(key(queue.poll())).as("a deadlock plan first").isEqualTo(99);
+    queue.addRound(List.of(plannedOn(g, 31), plannedOn(g, 32)), 3, null);
+    long[] order = new long[6];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = key(queue.poll());
+    }
+    assertThat(order)
+        .as("newest round and oldest schedules in turn; an empty side gives way")
+        .containsExactly(2, 31, 3, 32, 21, 22);
+    assertThat(queue.poll()).isNull();
+    assertThat(queue.size()).isZero();
+  }
+
+  private static long key(ScheduleQueue.Entry e) {
+    return e.plan().targets().get(0).key();
   }
 }
