@@ -24,15 +24,17 @@ import java.util.stream.Stream;
 
 /**
  * Compares strategies on every bundled bug, side by side in one JVM: for each example and strategy,
- * the median executions and seconds to the first finding over many seeds, and the ratio of each
- * strategy's median executions to PCT's; {@code segment-segments-only} is segment without
- * reads-from coverage and planning. Besides the catalog's bugs it runs the {@code families}
- * programs at 2 to 100 writers. A search stops at the execution cap or after 5 seconds (or as
- * given); one that found nothing counts with the executions it made, and a median that includes
- * such searches is marked with {@code >}. Once half of a cell's searches found nothing its median
- * cannot be known any more, so the cell stops there ({@code n/k}: found in n of the k searches
- * made): a strategy that misses a bug costs half its seeds at the cap, not all of them. Run with
- * {@code scripts/bench-strategies}; figures are for comparison on one machine, never asserted.
+ * the median executions and seconds to the first finding over many seeds, and, when segment runs
+ * beside samplers, the sampler with the smallest known median and segment's ratio to it (marked
+ * {@code !} above {@value #GOAL_RATIO}: the default should never need much more than the best
+ * single strategy); {@code segment-segments-only} is segment without reads-from coverage and
+ * planning. Besides the catalog's bugs it runs the {@code families} programs at 2 to 100 writers. A
+ * search stops at the execution cap or after 5 seconds (or as given); one that found nothing counts
+ * with the executions it made, and a median that includes such searches is marked with {@code >}.
+ * Once half of a cell's searches found nothing its median cannot be known any more, so the cell
+ * stops there ({@code n/k}: found in n of the k searches made): a strategy that misses a bug costs
+ * half its seeds at the cap, not all of them. Run with {@code scripts/bench-strategies}; figures
+ * are for comparison on one machine, never asserted.
  */
 public final class StrategyBench {
   private static final String[] ALL_STRATEGIES = {
@@ -59,7 +61,19 @@ public final class StrategyBench {
 
   private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
 
+  /** Segment should need at most this times the executions of the best single sampler. */
+  private static final double GOAL_RATIO = 1.5;
+
   private StrategyBench() {}
+
+  /** How many of {@code strategies} are samplers (not segment or a variant of it). */
+  private static int samplers(String[] strategies) {
+    int n = 0;
+    for (String s : strategies) {
+      n += s.startsWith("segment") ? 0 : 1;
+    }
+    return n;
+  }
 
   /** Whether a program's name contains one of the filter's comma-separated parts. */
   static boolean matches(String name, String filter) {
@@ -100,11 +114,13 @@ public final class StrategyBench {
       System.out.printf(
           " %26s", s.replace(":", " d=").replace("segment-segments-only", "seg-only"));
     }
-    if (strategies == ALL_STRATEGIES) {
-      System.out.printf(" %12s %12s", "seg/pct d=2", "seg/pct d=3");
+    int segment = Arrays.asList(strategies).indexOf("segment");
+    boolean compare = segment >= 0 && samplers(strategies) > 0;
+    if (compare) {
+      System.out.printf(" %20s %14s", "best sampler", "segment/best");
     }
     System.out.println();
-    System.out.println("-".repeat(28 + 27 * strategies.length + 26));
+    System.out.println("-".repeat(28 + 27 * strategies.length + 36));
     for (String[] bug : bugs) {
       String name = ExampleCatalog.name(bug);
       if (!matches(name, filter)) {
@@ -112,9 +128,11 @@ public final class StrategyBench {
       }
       System.out.printf("%-28s", name);
       double[] medians = new double[strategies.length];
+      boolean[] known = new boolean[strategies.length];
       for (int i = 0; i < strategies.length; i++) {
         Result r = measure(examples, bug, strategies[i], seeds, cap, searchNanos);
         medians[i] = r.executions;
+        known[i] = !r.censored;
         System.out.printf(
             " %26s",
             (r.censored ? ">" : "")
@@ -123,9 +141,26 @@ public final class StrategyBench {
                     r.executions, r.p90, r.seconds, r.found, r.tried));
         System.out.flush();
       }
-      if (strategies == ALL_STRATEGIES) {
-        double segment = medians[strategies.length - 1];
-        System.out.printf(" %12.3f %12.3f", segment / medians[1], segment / medians[2]);
+      if (compare) {
+        int best = -1;
+        for (int i = 0; i < strategies.length; i++) {
+          if (!strategies[i].startsWith("segment")
+              && known[i]
+              && (best < 0 || medians[i] < medians[best])) {
+            best = i;
+          }
+        }
+        if (best < 0) {
+          System.out.printf(" %20s %14s", "none found it", "-");
+        } else {
+          double ratio = medians[segment] / medians[best];
+          System.out.printf(
+              " %20s %14s",
+              strategies[best].replace(":", " d=") + String.format(" %,.0f", medians[best]),
+              (known[segment] ? "" : ">")
+                  + String.format("%.2f", ratio)
+                  + (ratio > GOAL_RATIO ? " !" : ""));
+        }
       }
       System.out.println();
     }
