@@ -2,7 +2,10 @@ package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.PlanTarget;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +19,11 @@ import java.util.Random;
  * covered key by key in two runs and never targeted as a whole; schedules that pack realised
  * targets of one graph together again, in a new random combination, reach it.
  *
+ * <p>Each graph remembers the combinations already run on it (by their targets' keys), so that a
+ * few compatible targets, which pack the same way whatever their order, are not run again and
+ * again; a graph whose shuffles keep giving tried combinations is exhausted until it gets a new
+ * target.
+ *
  * <p>Bounded: the most recent {@value #MAX_GRAPHS} graphs with a realised target, and graphs of at
  * most {@value #MAX_BYTES} bytes in all (long runs' graphs are large); the oldest go first.
  */
@@ -26,19 +34,30 @@ final class RealisedTargets {
   /** A graph and targets realised on it, to pack into one schedule. */
   record Pick(InterleavingGraph graph, List<PlanTarget> targets) {}
 
-  private final Map<InterleavingGraph, List<PlanTarget>> byGraph = new IdentityHashMap<>();
+  /** The targets realised on one graph and the combinations of them already run. */
+  private static final class Realised {
+    final List<PlanTarget> targets = new ArrayList<>();
+    final LongOpenHashSet tried = new LongOpenHashSet();
+    boolean exhausted;
+
+    boolean combinable() {
+      return targets.size() >= 2 && !exhausted;
+    }
+  }
+
+  private final Map<InterleavingGraph, Realised> byGraph = new IdentityHashMap<>();
   private final LinkedHashMap<InterleavingGraph, Boolean> age = new LinkedHashMap<>();
   private long bytes;
 
   /** Notes that {@code target}, planned on {@code graph}, was realised. */
   void add(InterleavingGraph graph, PlanTarget target) {
-    List<PlanTarget> targets = byGraph.get(graph);
-    if (targets == null) {
+    Realised realised = byGraph.get(graph);
+    if (realised == null) {
       if (graph.footprintBytes() > MAX_BYTES) {
         return;
       }
-      targets = new ArrayList<>();
-      byGraph.put(graph, targets);
+      realised = new Realised();
+      byGraph.put(graph, realised);
       age.put(graph, Boolean.TRUE);
       bytes += graph.footprintBytes();
       while (byGraph.size() > MAX_GRAPHS || bytes > MAX_BYTES) {
@@ -48,24 +67,28 @@ final class RealisedTargets {
         bytes -= oldest.footprintBytes();
       }
     }
-    targets.add(target);
+    realised.targets.add(target);
+    realised.exhausted = false;
   }
 
-  /** Whether some graph has two realised targets or more, so a combination is possible. */
+  /** Whether some graph has two realised targets or more and is not exhausted. */
   boolean combinable() {
-    for (List<PlanTarget> targets : byGraph.values()) {
-      if (targets.size() >= 2) {
+    for (Realised r : byGraph.values()) {
+      if (r.combinable()) {
         return true;
       }
     }
     return false;
   }
 
-  /** A uniformly chosen graph with two realised targets or more; null when there is none. */
+  /**
+   * A uniformly chosen graph that is {@link #combinable}, with its targets in a random order; null
+   * when there is none.
+   */
   Pick pick(Random random) {
     List<InterleavingGraph> candidates = new ArrayList<>();
     for (InterleavingGraph g : age.keySet()) {
-      if (byGraph.get(g).size() >= 2) {
+      if (byGraph.get(g).combinable()) {
         candidates.add(g);
       }
     }
@@ -73,7 +96,36 @@ final class RealisedTargets {
       return null;
     }
     InterleavingGraph g = candidates.get(random.nextInt(candidates.size()));
-    return new Pick(g, List.copyOf(byGraph.get(g)));
+    List<PlanTarget> targets = new ArrayList<>(byGraph.get(g).targets);
+    Collections.shuffle(targets, random);
+    return new Pick(g, targets);
+  }
+
+  /**
+   * Notes that the combination of {@code targets} (a schedule's) is run on {@code graph}; false
+   * when it already was.
+   */
+  boolean firstTry(InterleavingGraph graph, List<PlanTarget> targets) {
+    long[] keys = new long[targets.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = targets.get(i).key();
+    }
+    Arrays.sort(keys);
+    long h = keys.length;
+    for (long k : keys) {
+      h = (h ^ k) * 0x9E3779B97F4A7C15L;
+      h ^= h >>> 29;
+    }
+    Realised r = byGraph.get(graph);
+    return r != null && r.tried.add(h);
+  }
+
+  /** No new combination came from {@code graph}: leave it until it gets a new target. */
+  void exhaust(InterleavingGraph graph) {
+    Realised r = byGraph.get(graph);
+    if (r != null) {
+      r.exhausted = true;
+    }
   }
 
   int graphs() {

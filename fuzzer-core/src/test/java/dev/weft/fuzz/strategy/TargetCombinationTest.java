@@ -58,7 +58,8 @@ class TargetCombinationTest {
   }
 
   @Test
-  void onlyGraphsWithTwoRealisedTargetsAreCombinedAndTheOldestGraphsGoFirst() throws Exception {
+  void onlyGraphsWithTwoRealisedTargetsAndUntriedCombinationsAreCombinedAndTheOldestGoFirst()
+      throws Exception {
     RunExecutor executor =
         Harness.executor(
             Harness.examplesPath(),
@@ -78,6 +79,14 @@ class TargetCombinationTest {
     realised.add(graphs.get(0), order(0, 2));
     assertThat(combination.ready()).isTrue();
     assertThat(realised.pick(new Random(1)).graph()).isSameAs(graphs.get(0));
+    assertThat(realised.firstTry(graphs.get(0), List.of(order(0, 1), order(0, 2)))).isTrue();
+    assertThat(realised.firstTry(graphs.get(0), List.of(order(0, 2), order(0, 1))))
+        .as("the same combination in another order")
+        .isFalse();
+    realised.exhaust(graphs.get(0));
+    assertThat(combination.ready()).as("an exhausted graph").isFalse();
+    realised.add(graphs.get(0), order(1, 2));
+    assertThat(combination.ready()).as("a new target gives new combinations").isTrue();
     for (int i = 1; i <= RealisedTargets.MAX_GRAPHS; i++) {
       realised.add(graphs.get(i), order(0, 1));
     }
