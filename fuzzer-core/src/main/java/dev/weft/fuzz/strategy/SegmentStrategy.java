@@ -61,7 +61,9 @@ import java.util.function.LongPredicate;
  *       is non-preemptive.
  * </ol>
  *
- * Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times per campaign.
+ * A fresh run whose trace repeats one analysed before is not analysed again ({@link
+ * RepeatedTraces}). Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times
+ * per campaign.
  *
  * <p>Memory stays bounded on long runs: a run longer than the {@link GraphBudget} is analysed one
  * window at a time ({@link WindowedAnalysis}), and the queue holds at most {@value
@@ -101,6 +103,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final Pct pct;
   private final FreshRunPortfolio portfolio;
   private final RealisedTargets realisedTargets = new RealisedTargets();
+  private final RepeatedTraces repeated = new RepeatedTraces();
+  private boolean skipRepeatedTraces = true;
+  private long repeatedTraces;
   private FreshRunPortfolio.Arm currentArm;
   private final LongArrayList lastNewKeys = new LongArrayList();
   private final LongArrayList lastRealisedConflicts = new LongArrayList();
@@ -215,7 +220,18 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     }
   }
 
+  /** Whether fresh runs that repeat an analysed trace skip the analysis (for tests: off). */
+  void skipRepeatedTraces(boolean skip) {
+    skipRepeatedTraces = skip;
+  }
+
   private void learn(RunResult result) {
+    long fingerprint = skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : 0;
+    if (skipRepeatedTraces && currentArm != null && repeated.seen(fingerprint)) {
+      repeatedTraces++;
+      portfolio.reward(currentArm, 0);
+      return;
+    }
     WindowedAnalysis.Result analysed =
         analysis.analyse(result, currentPlan == null ? null : currentPlan.plan().source());
     InterleavingGraph graph = analysed.graph();
@@ -273,6 +289,10 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
             runNumber,
             newKeys == 0 ? seedEntry : null);
         deadlockPlans++;
+      }
+      if (skipRepeatedTraces && !analysed.windowed()) {
+        // covered, and its inversions planned: the same trace again can change nothing
+        repeated.analysed(fingerprint);
       }
     }
   }
@@ -459,6 +479,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     out.put("largestGraph", largestGraph);
     out.put("windowedRuns", windowedRuns);
     out.put("planningOutOfMemory", planningFailures);
+    out.put("repeatedTraces", repeatedTraces);
     out.putAll(portfolio.stats());
     return out;
   }
