@@ -2,11 +2,11 @@ package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.PlanTarget;
+import dev.weft.runtime.trace.StableHash;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +45,9 @@ final class RealisedTargets {
     }
   }
 
-  private final Map<InterleavingGraph, Realised> byGraph = new IdentityHashMap<>();
-  private final LinkedHashMap<InterleavingGraph, Boolean> age = new LinkedHashMap<>();
+  /** Oldest first; graphs compare by identity. */
+  private final Map<InterleavingGraph, Realised> byGraph = new LinkedHashMap<>();
+
   private long bytes;
 
   /** Notes that {@code target}, planned on {@code graph}, was realised. */
@@ -58,11 +59,9 @@ final class RealisedTargets {
       }
       realised = new Realised();
       byGraph.put(graph, realised);
-      age.put(graph, Boolean.TRUE);
       bytes += graph.footprintBytes();
       while (byGraph.size() > MAX_GRAPHS || bytes > MAX_BYTES) {
-        InterleavingGraph oldest = age.keySet().iterator().next();
-        age.remove(oldest);
+        InterleavingGraph oldest = byGraph.keySet().iterator().next();
         byGraph.remove(oldest);
         bytes -= oldest.footprintBytes();
       }
@@ -87,9 +86,9 @@ final class RealisedTargets {
    */
   Pick pick(Random random) {
     List<InterleavingGraph> candidates = new ArrayList<>();
-    for (InterleavingGraph g : age.keySet()) {
-      if (byGraph.get(g).combinable()) {
-        candidates.add(g);
+    for (Map.Entry<InterleavingGraph, Realised> e : byGraph.entrySet()) {
+      if (e.getValue().combinable()) {
+        candidates.add(e.getKey());
       }
     }
     if (candidates.isEmpty()) {
@@ -111,10 +110,9 @@ final class RealisedTargets {
       keys[i] = targets.get(i).key();
     }
     Arrays.sort(keys);
-    long h = keys.length;
+    long h = StableHash.mixInt(0, keys.length);
     for (long k : keys) {
-      h = (h ^ k) * 0x9E3779B97F4A7C15L;
-      h ^= h >>> 29;
+      h = StableHash.mixLong(h, k);
     }
     Realised r = byGraph.get(graph);
     return r != null && r.tried.add(h);
