@@ -11,13 +11,21 @@ import java.util.function.IntToLongFunction;
 
 /**
  * Builds the {@link InterleavingGraph} of a trace, or of a window of it, in two linear passes over
- * the events (one forward for edges from the latest preceding conflicting event of each other
- * thread, one backward for edges to the earliest following one) plus a pass for the critical
- * sections. A window's graph numbers its vertices from the window's first event and knows the
- * events before it as an {@link ObservedPrefix}; conflicts and causal edges with events outside the
- * window are left out (the prefix runs first anyway, and what follows the window is not planned).
+ * the events (one forward for edges from the latest preceding conflicting event of each of the
+ * {@link #NEAREST_THREADS} other threads that touched the location last, one backward for edges to
+ * the earliest following one of each of the next ones) plus a pass for the critical sections. A
+ * window's graph numbers its vertices from the window's first event and knows the events before it
+ * as an {@link ObservedPrefix}; conflicts and causal edges with events outside the window are left
+ * out (the prefix runs first anyway, and what follows the window is not planned).
  */
 public final class GraphBuilder {
+  /**
+   * How many other threads' accesses to a location an access is joined to, each way: the nearest
+   * ones in the run's order. Programs with up to this many threads besides the accessing one get
+   * every conflict with every thread's nearest access.
+   */
+  public static final int NEAREST_THREADS = 8;
+
   private GraphBuilder() {}
 
   /**
@@ -127,21 +135,30 @@ public final class GraphBuilder {
     }
   }
 
-  /** Mutable edges as sorted, distinct {@code source << 32 | target} values. */
+  /**
+   * Mutable edges as sorted, distinct {@code source << 32 | target} values: for each access, from
+   * the latest preceding conflicting access of each of the {@link #NEAREST_THREADS} other threads
+   * that accessed its location most recently, and to the earliest following one of each of the
+   * {@code NEAREST_THREADS} that access it next.
+   */
   private static long[] conflictEdges(
       Trace trace, TraceWindow window, int threads, AccessSlots access) {
     int from = window.from();
     int[] slot = access.slot();
     int slots = access.count();
-    int[] lastWrite = new int[slots * threads];
-    int[] lastAccess = new int[slots * threads];
-    // each access has at most one edge per other thread and direction; start big enough for a
+    int remembered = Math.min(threads, NEAREST_THREADS + 1);
+    RecentThreads writes = new RecentThreads(slots, remembered);
+    RecentThreads accesses = new RecentThreads(slots, remembered);
+    // each access has at most one edge per nearby thread and direction; start big enough for a
     // fair share of that (growing a list of a million edges copies it several times)
-    int capacity = (int) Math.min(1 << 21, (long) slot.length * Math.max(1, threads - 1));
+    int capacity =
+        (int)
+            Math.min(
+                1 << 21, (long) slot.length * Math.max(1, Math.min(threads - 1, NEAREST_THREADS)));
     LongArrayList forward = new LongArrayList(capacity);
     LongArrayList backward = new LongArrayList(capacity);
-    scan(trace, from, slot, threads, true, lastWrite, lastAccess, forward);
-    scan(trace, from, slot, threads, false, lastWrite, lastAccess, backward);
+    scan(trace, from, slot, true, writes, accesses, forward);
+    scan(trace, from, slot, false, writes, accesses, backward);
     return sortedDistinct(forward, backward, slot.length);
   }
 
@@ -206,39 +223,41 @@ public final class GraphBuilder {
 
   /**
    * One pass over the accesses. Forward, each event gets an edge from the latest preceding
-   * conflicting event of each other thread; backward, an edge to the earliest following one. The
-   * scratch arrays hold, per location and thread, the nearest write and access seen so far. Events
-   * are numbered from the window's first, {@code from}.
+   * conflicting event of each of the nearest other threads; backward, an edge to the earliest
+   * following one. The scratch state holds, per location, the latest write and access of the
+   * threads seen there most recently. Events are numbered from the window's first, {@code from}.
    */
   private static void scan(
       Trace trace,
       int from,
       int[] slot,
-      int threads,
       boolean forward,
-      int[] nearestWrite,
-      int[] nearestAccess,
+      RecentThreads writes,
+      RecentThreads accesses,
       LongArrayList edges) {
-    Arrays.fill(nearestWrite, -1);
-    Arrays.fill(nearestAccess, -1);
+    writes.clear();
+    accesses.clear();
     int n = slot.length;
     for (int k = 0; k < n; k++) {
       int v = forward ? k : n - 1 - k;
-      if (slot[v] < 0) {
+      int s = slot[v];
+      if (s < 0) {
         continue;
       }
-      int base = slot[v] * threads;
       int t = trace.thread(from + v);
-      boolean writes = trace.kind(from + v).writes();
-      for (int u = 0; u < threads; u++) {
-        int other = u == t ? -1 : (writes ? nearestAccess[base + u] : nearestWrite[base + u]);
-        if (other >= 0) {
+      boolean isWrite = trace.kind(from + v).writes();
+      RecentThreads conflicting = isWrite ? accesses : writes;
+      int found = 0;
+      for (int rank = 0; rank < conflicting.size(s) && found < NEAREST_THREADS; rank++) {
+        if (conflicting.thread(s, rank) != t) {
+          int other = conflicting.latest(s, rank);
           edges.add(forward ? ((long) other << 32) | v : ((long) v << 32) | other);
+          found++;
         }
       }
-      nearestAccess[base + t] = v;
-      if (writes) {
-        nearestWrite[base + t] = v;
+      accesses.touch(s, t, v);
+      if (isWrite) {
+        writes.touch(s, t, v);
       }
     }
   }

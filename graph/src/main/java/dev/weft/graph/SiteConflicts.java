@@ -8,11 +8,11 @@ import java.util.Arrays;
  * The pairs of code sites whose accesses conflicted in one run, in the order the run put them: what
  * the dashboard's interleaving map counts. Conflict and nearness are the interleaving graph's
  * ({@link GraphBuilder}): two threads, one location, at least one writes (lock operations write the
- * lock); each access is paired with the latest conflicting access of every other thread before it
- * and the earliest one after it. So every conflict edge a graph of the run has, and so every pair a
- * planned segment orders, is a pair counted here. It works without a graph (for {@code pct} and
- * {@code random} campaigns too), and costs per access the number of threads that touched its
- * location rather than the number of threads.
+ * lock); each access is paired with the latest conflicting access before it and the earliest one
+ * after it of each of the {@link GraphBuilder#NEAREST_THREADS} other threads nearest to it at its
+ * location. So every conflict edge a graph of the run has, and so every pair a planned segment
+ * orders, is a pair counted here. It works without a graph (for {@code pct} and {@code random}
+ * campaigns too).
  */
 public final class SiteConflicts {
   private SiteConflicts() {}
@@ -32,64 +32,39 @@ public final class SiteConflicts {
   }
 
   /**
-   * Forward, each access is paired with the nearest preceding conflicting access of each other
-   * thread; backward, with the nearest following one.
+   * Forward, each access is paired with the nearest preceding conflicting access of each of the
+   * nearest other threads; backward, with the nearest following one.
    */
   private static void scan(
       Trace trace, int[] slot, int slots, boolean forward, LongOpenHashSet pairs) {
-    Touches[] touches = new Touches[slots];
+    int remembered = GraphBuilder.NEAREST_THREADS + 1;
+    RecentThreads writes = new RecentThreads(slots, remembered);
+    RecentThreads accesses = new RecentThreads(slots, remembered);
     int n = slot.length;
     for (int k = 0; k < n; k++) {
       int v = forward ? k : n - 1 - k;
-      if (slot[v] < 0) {
+      int s = slot[v];
+      if (s < 0) {
         continue;
-      }
-      Touches here = touches[slot[v]];
-      if (here == null) {
-        here = touches[slot[v]] = new Touches();
       }
       int t = trace.thread(v);
       int site = trace.site(v);
-      boolean writes = trace.kind(v).writes();
-      for (int i = 0; i < here.count; i++) {
-        if (here.thread[i] == t) {
-          continue;
-        }
-        int other = writes ? here.access[i] : here.write[i];
-        if (other >= 0) {
+      boolean isWrite = trace.kind(v).writes();
+      RecentThreads conflicting = isWrite ? accesses : writes;
+      int found = 0;
+      for (int rank = 0;
+          rank < conflicting.size(s) && found < GraphBuilder.NEAREST_THREADS;
+          rank++) {
+        if (conflicting.thread(s, rank) != t) {
+          int other = conflicting.latest(s, rank);
           pairs.add(forward ? pair(other, site) : pair(site, other));
+          found++;
         }
       }
-      int own = here.of(t);
-      here.access[own] = site;
-      if (writes) {
-        here.write[own] = site;
+      accesses.touch(s, t, site);
+      if (isWrite) {
+        writes.touch(s, t, site);
       }
-    }
-  }
-
-  /** Per location: the threads that touched it so far and the site of each one's nearest access. */
-  private static final class Touches {
-    int count;
-    int[] thread = new int[2];
-    int[] access = new int[2];
-    int[] write = new int[2];
-
-    int of(int t) {
-      for (int i = 0; i < count; i++) {
-        if (thread[i] == t) {
-          return i;
-        }
-      }
-      if (count == thread.length) {
-        thread = Arrays.copyOf(thread, count * 2);
-        access = Arrays.copyOf(access, count * 2);
-        write = Arrays.copyOf(write, count * 2);
-      }
-      thread[count] = t;
-      access[count] = -1;
-      write[count] = -1;
-      return count++;
     }
   }
 

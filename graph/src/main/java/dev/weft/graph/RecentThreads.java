@@ -1,0 +1,73 @@
+package dev.weft.graph;
+
+import java.util.Arrays;
+
+/**
+ * Per location, the latest event (or its site) of each of the few threads that touched it most
+ * recently, most recent first: what {@link GraphBuilder} draws a new event's mutable edges from,
+ * and {@link SiteConflicts} its site pairs. With a hundred threads on one lock, an edge from the
+ * latest access of <em>every</em> other thread gave each event a hundred edges, most to threads
+ * that had left the lock long before; building the graph and enumerating its segments then cost
+ * several times the run. The conflict order of a location is still implied by the edges kept (the
+ * nearest other thread's access is always among them), so a schedule planned on the graph keeps
+ * every unflipped conflict as it was.
+ */
+final class RecentThreads {
+  private final int capacity;
+  private final int[] thread;
+  private final int[] latest;
+  private final int[] size;
+
+  /**
+   * @param slots how many locations
+   * @param capacity how many threads each location remembers
+   */
+  RecentThreads(int slots, int capacity) {
+    this.capacity = capacity;
+    this.thread = new int[slots * capacity];
+    this.latest = new int[slots * capacity];
+    this.size = new int[slots];
+  }
+
+  void clear() {
+    Arrays.fill(size, 0);
+  }
+
+  int size(int slot) {
+    return size[slot];
+  }
+
+  /** The thread at {@code rank} (0 the most recent) of {@code slot}. */
+  int thread(int slot, int rank) {
+    return thread[slot * capacity + rank];
+  }
+
+  /** What was recorded for the latest touch of {@code slot} by the thread at {@code rank}. */
+  int latest(int slot, int rank) {
+    return latest[slot * capacity + rank];
+  }
+
+  /**
+   * Records that thread {@code t} touched {@code slot}, with {@code value} (its event or site): it
+   * becomes the most recent, and the least recent is forgotten if the location was full.
+   */
+  void touch(int slot, int t, int value) {
+    int base = slot * capacity;
+    int n = size[slot];
+    int at = 0;
+    while (at < n && thread[base + at] != t) {
+      at++;
+    }
+    if (at == n) {
+      if (n < capacity) {
+        size[slot] = n + 1;
+      } else {
+        at = n - 1;
+      }
+    }
+    System.arraycopy(thread, base, thread, base + 1, at);
+    System.arraycopy(latest, base, latest, base + 1, at);
+    thread[base] = t;
+    latest[base] = value;
+  }
+}
