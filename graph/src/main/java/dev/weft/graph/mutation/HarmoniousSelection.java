@@ -4,21 +4,32 @@ import dev.weft.graph.InterleavingGraph;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
 /**
  * Packs targets (imaginary segments, reads-from targets) into as few schedules as a greedy pass
  * allows (seed 002): start from program order and causal edges, add each segment's ordering
- * constraints in random order, keep those that close no cycle (the harmonious ones), and sort the
- * result topologically into a schedule. Targets left out start the next schedule; one that cannot
- * be placed even on a fresh graph is infeasible on its own and dropped.
+ * constraints in random order (in the first schedule, those that ask to be {@linkplain
+ * PlanTarget#placedFirst placed first} before the rest), keep those that close no cycle (the
+ * harmonious ones), and sort the result topologically into a schedule. Targets left out start the
+ * next schedule; one that cannot be placed even on a fresh graph is infeasible on its own and
+ * dropped.
  *
  * <p>Each target says which orders it needs ({@link PlanTarget#constraints}): a flipped segment its
  * two edges, a reads-from target the writes around the read; both with the orders of the critical
  * sections they imply.
  */
 public final class HarmoniousSelection {
+  /**
+   * Targets that want to go first before the others; a stable sort keeps the shuffled order. Only
+   * in a pass's first schedule, the one that runs soonest: the later ones keep the random order, so
+   * that targets compatible with each other (a bug that needs two of them) still meet.
+   */
+  private static final Comparator<PlanTarget> PLACED_FIRST =
+      Comparator.comparing(t -> !t.placedFirst());
+
   private HarmoniousSelection() {}
 
   /** What a planning pass produced. */
@@ -55,6 +66,10 @@ public final class HarmoniousSelection {
     while (!(first.isEmpty() && remaining.isEmpty()) && schedules.size() < maxSchedules) {
       Collections.shuffle(first, random);
       Collections.shuffle(remaining, random);
+      if (schedules.isEmpty()) {
+        first.sort(PLACED_FIRST);
+        remaining.sort(PLACED_FIRST);
+      }
       ChainDag dag = new ChainDag(g);
       List<PlanTarget> placed = new ArrayList<>();
       List<PlanTarget> deferredFirst = new ArrayList<>();

@@ -19,4 +19,13 @@ public interface PlanTarget {
    * run).
    */
   boolean constraints(InterleavingGraph g, IntArrayList out);
+
+  /**
+   * Whether the target goes before the other targets of its group in the first schedule of a
+   * planning pass (in random order among themselves): one read pair can see only one combination of
+   * writes per schedule, so the combination placed first is the one the schedule tries.
+   */
+  default boolean placedFirst() {
+    return false;
+  }
 }

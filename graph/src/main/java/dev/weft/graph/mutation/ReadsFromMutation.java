@@ -29,7 +29,11 @@ import java.util.function.LongPredicate;
  * read; program order does the rest. For the initial value, each thread's first write comes after
  * the read. That is at most two orders per thread, checked for cycles and placed together with
  * segment flips by {@link HarmoniousSelection}. A pair target orders both reads, the one that keeps
- * its write too, so that moving the other's writes cannot change what it sees.
+ * its write too, so that moving the other's writes cannot change what it sees. A pair whose reads
+ * saw one thread's writes and should see two different writers' (the initial value counts as a
+ * writer of its own) asks for a view of two locations that no single writer produced: the torn or
+ * half-published state an atomicity violation needs. Such targets lead a planning pass's first
+ * schedule.
  */
 public final class ReadsFromMutation {
   private ReadsFromMutation() {}
@@ -50,7 +54,7 @@ public final class ReadsFromMutation {
           if (wanted.test(key) && seen.add(key)) {
             int[] constraints = orders.of(r1, sources1[a], null);
             if (constraints != null) {
-              out.add(new ReadsFromTarget(key, constraints, new int[] {r1}));
+              out.add(new ReadsFromTarget(key, constraints, new int[] {r1}, false));
             }
           }
         }
@@ -64,13 +68,26 @@ public final class ReadsFromMutation {
             int[] first = orders.of(r1, sources1[a], null);
             int[] both = first == null ? null : orders.of(r2, sources2[b], first);
             if (both != null) {
-              out.add(new ReadsFromTarget(key, both, new int[] {r1, r2}));
+              boolean mixed =
+                  oneWriter(g, sources1[0], sources2[0])
+                      && writer(g, sources1[a]) != writer(g, sources2[b]);
+              out.add(new ReadsFromTarget(key, both, new int[] {r1, r2}, mixed));
             }
           }
         }
       }
     }
     return out;
+  }
+
+  /** Whether two observed sources are writes of one thread. */
+  private static boolean oneWriter(InterleavingGraph g, int s1, int s2) {
+    return s1 != ReadsFrom.INITIAL && s2 != ReadsFrom.INITIAL && g.thread(s1) == g.thread(s2);
+  }
+
+  /** The thread that wrote {@code source}, or -1 for the initial value. */
+  private static int writer(InterleavingGraph g, int source) {
+    return source == ReadsFrom.INITIAL ? -1 : g.thread(source);
   }
 
   /** The source {@code r} observed, then the other sources worth trying. */

@@ -61,6 +61,64 @@ class ReadsFromPlanTest {
   }
 
   @Test
+  void aViewNoSingleWriterProducedIsTheFirstCombinationEveryFirstScheduleTries() {
+    // three writers each write host then port; the checker saw the last writer's pair
+    TraceBuilder t = new TraceBuilder().threads("main");
+    for (int w = 1; w <= 3; w++) {
+      t.threads("writer" + w);
+      t.write(w, HOST, 10);
+      t.write(w, PORT, 11);
+    }
+    t.threads("checker");
+    int checker = 4;
+    t.read(checker, HOST, 30);
+    t.read(checker, PORT, 31);
+    InterleavingGraph g = t.graph();
+    ReadsFrom rf = ReadsFrom.of(t.trace(), TraceWindow.whole(t.trace().size()));
+    ReadsFromKeys keys = ReadsFromKeys.enumerate(g, rf, 4, 1_000);
+    List<ReadsFromTarget> targets = ReadsFromMutation.imagine(g, rf, keys, k -> !keys.contains(k));
+
+    // a target is a mixed view exactly when its reads come to see two writers (initial: a writer)
+    int mixed = 0;
+    for (ReadsFromTarget target : targets) {
+      HarmoniousSelection.Plan alone =
+          HarmoniousSelection.plan(g, List.of(target), new Random(1), 1);
+      assertThat(alone.schedules()).hasSize(1);
+      int[] writers = checkerView(t.trace(), g, alone.schedules().get(0).schedule(), checker);
+      boolean torn = target.reads().length == 2 && writers[0] != writers[1];
+      assertThat(target.mixedView())
+          .as("target %s sees %d, %d", target, writers[0], writers[1])
+          .isEqualTo(torn);
+      mixed += torn ? 1 : 0;
+    }
+    assertThat(mixed).isGreaterThanOrEqualTo(2);
+
+    // whatever the shuffle, the first schedule tries a mixed view of the pair
+    for (int seed = 0; seed < 30; seed++) {
+      HarmoniousSelection.Plan plan = HarmoniousSelection.plan(g, targets, new Random(seed), 1);
+      int[] writers = checkerView(t.trace(), g, plan.schedules().get(0).schedule(), checker);
+      assertThat(writers[0]).as("seed %d", seed).isNotEqualTo(writers[1]);
+    }
+  }
+
+  /** The writer threads (-1: initial value) of what the checker's two reads see in the schedule. */
+  private static int[] checkerView(
+      Trace trace, InterleavingGraph g, Schedule schedule, int checker) {
+    Trace replayed = replay(trace, g, schedule);
+    ReadsFrom after = ReadsFrom.of(replayed, TraceWindow.whole(replayed.size()));
+    int[] out = new int[2];
+    int i = 0;
+    for (int v = 0; v < replayed.size(); v++) {
+      if (replayed.thread(v) == checker && replayed.kind(v) == EventKind.READ) {
+        int source = after.source(v);
+        out[i++] = source == ReadsFrom.INITIAL ? -1 : replayed.thread(source);
+      }
+    }
+    assertThat(i).isEqualTo(2);
+    return out;
+  }
+
+  @Test
   void aReadCannotSeeAnotherWriteAcrossItsOwnThreadsWrite() {
     TraceBuilder t = new TraceBuilder().threads("main", "other");
     t.write(1, HOST, 20);
