@@ -5,6 +5,7 @@ import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.trace.EventKind;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 
 /**
  * Follows a {@link Schedule} computed from an earlier run.
@@ -21,25 +22,52 @@ import java.util.Arrays;
  * row; then the next enabled thread in creation order takes over. The slice keeps a spin-wait that
  * the schedule does not cover from starving the thread it waits for.
  *
+ * <p>A thread's events are matched to the schedule's by their sites, not by their index alone: a
+ * thread that took a shorter path than in the planned run (a branch skipped, a lock it did not have
+ * to wait for) has its next event matched to the nearest later planned event of the same site,
+ * within {@value #LOOKAHEAD} events; an event with no such match (a longer path: an extra spin, an
+ * extra iteration) takes the place of the next planned event without using it up. Matching by index
+ * alone shifted every later event of the thread after its first difference, so a schedule of a long
+ * run realised only the targets before the first difference.
+ *
  * <p>With no schedule at all this is the plain non-preemptive run that seeds a segment campaign.
  */
 public final class ScheduleFollower implements Strategy {
   static final int FAIR_SLICE = 1000;
 
+  /** How far ahead in a thread's planned events a diverged event's site is looked for. */
+  static final int LOOKAHEAD = 64;
+
   private final Schedule schedule;
+  private final IntToLongFunction siteKeys;
   private int[] scheduleThread = new int[8];
+
+  /** Per run thread: the pending index last matched, its position, and the next planned index. */
+  private int[] matchedIndex = new int[8];
+
+  private int[] matchedPosition = new int[8];
+  private int[] nextPlanned = new int[8];
   private int slice;
 
   /**
    * @param schedule the order to enforce, or null for a non-preemptive run
+   * @param siteKeys stable key of a trace site id, to match events to the schedule's by site; null
+   *     to match by index in thread alone
    */
-  public ScheduleFollower(Schedule schedule) {
+  public ScheduleFollower(Schedule schedule, IntToLongFunction siteKeys) {
     this.schedule = schedule;
+    this.siteKeys = siteKeys;
+  }
+
+  /** A follower that matches events by index in thread alone. */
+  public ScheduleFollower(Schedule schedule) {
+    this(schedule, null);
   }
 
   @Override
   public void beginRun(long runNumber) {
     Arrays.fill(scheduleThread, -2);
+    Arrays.fill(matchedIndex, -1);
     slice = 0;
   }
 
@@ -51,7 +79,7 @@ public final class ScheduleFollower implements Strategy {
       int offered = point.enabledCount() + point.heldBackCount();
       for (int i = 0; i < offered; i++) {
         int t = point.threadAt(i);
-        int position = schedule.position(scheduleThreadOf(t, point), point.pendingIndexInThread(t));
+        int position = position(t, point);
         if (position < bestPosition) {
           bestPosition = position;
           best = i;
@@ -88,11 +116,51 @@ public final class ScheduleFollower implements Strategy {
     return 0;
   }
 
+  /** The schedule position of thread {@code t}'s pending event. */
+  private int position(int t, SchedulingPoint point) {
+    int st = scheduleThreadOf(t, point);
+    int pending = point.pendingIndexInThread(t);
+    if (siteKeys == null || st < 0) {
+      return schedule.position(st, pending);
+    }
+    if (matchedIndex[t] == pending) {
+      return matchedPosition[t];
+    }
+    int guess = matchedIndex[t] < 0 ? pending : nextPlanned[t] + (pending - matchedIndex[t] - 1);
+    int count = schedule.eventCount(st);
+    int match = -1;
+    if (guess < count) {
+      long site = siteKeys.applyAsLong(point.pendingSite(t));
+      int last = Math.min(count - 1, guess + LOOKAHEAD);
+      for (int i = guess; i <= last && match < 0; i++) {
+        long planned = schedule.siteKey(st, i);
+        if (planned == Schedule.ANY_SITE ? i == guess : planned == site) {
+          match = i;
+        }
+      }
+    }
+    matchedIndex[t] = pending;
+    if (match >= 0) {
+      nextPlanned[t] = match + 1;
+      matchedPosition[t] = schedule.position(st, match);
+    } else {
+      // an event the plan does not have: it stands in for the next planned one
+      nextPlanned[t] = guess;
+      matchedPosition[t] = schedule.position(st, guess);
+    }
+    return matchedPosition[t];
+  }
+
   private int scheduleThreadOf(int thread, SchedulingPoint point) {
     if (thread >= scheduleThread.length) {
       int old = scheduleThread.length;
-      scheduleThread = Arrays.copyOf(scheduleThread, Math.max(thread + 1, old * 2));
-      Arrays.fill(scheduleThread, old, scheduleThread.length, -2);
+      int size = Math.max(thread + 1, old * 2);
+      scheduleThread = Arrays.copyOf(scheduleThread, size);
+      Arrays.fill(scheduleThread, old, size, -2);
+      matchedIndex = Arrays.copyOf(matchedIndex, size);
+      Arrays.fill(matchedIndex, old, size, -1);
+      matchedPosition = Arrays.copyOf(matchedPosition, size);
+      nextPlanned = Arrays.copyOf(nextPlanned, size);
     }
     if (scheduleThread[thread] == -2) {
       scheduleThread[thread] = schedule.threadIndex(point.threadName(thread));

@@ -104,6 +104,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   private final FreshRunPortfolio portfolio;
   private final RealisedTargets realisedTargets = new RealisedTargets();
   private final RepeatedTraces repeated = new RepeatedTraces();
+  private final IntToLongFunction siteKeys;
+
   private boolean skipRepeatedTraces = true;
   private long repeatedTraces;
   private FreshRunPortfolio.Arm currentArm;
@@ -149,6 +151,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       long seed,
       SegmentOptions options,
       GraphBudget budget) {
+    this.siteKeys = siteKeys;
     this.analysis = new WindowedAnalysis(siteKeys, options, budget);
     this.mutation = new InterleavingMutation(new Random(seed), SCHEDULES_PER_ROUND);
     this.pct = new Pct(depth, seed ^ 0x5EED);
@@ -160,7 +163,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
                 new FreshRunPortfolio.Arm("pos", new PartialOrderSampling(seed ^ 0x9057)),
                 new FreshRunPortfolio.Arm("surw", new Surw(seed ^ 0x5C4F)),
                 new FreshRunPortfolio.Arm("random", new RandomWalk(seed ^ 0xFACE)),
-                combination("combine", new TargetCombination(realisedTargets, seed ^ 0xC0B1))),
+                combination(
+                    "combine", new TargetCombination(realisedTargets, siteKeys, seed ^ 0xC0B1))),
             seed ^ 0xBA4D17);
   }
 
@@ -178,7 +182,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     seedRun = false;
     seedEntry = null;
     if (currentPlan != null) {
-      current = new ScheduleFollower(currentPlan.plan().schedule());
+      current = new ScheduleFollower(currentPlan.plan().schedule(), siteKeys);
       scheduledRuns++;
       lastOrigin = "planned";
     } else if (!seeds.isEmpty()) {

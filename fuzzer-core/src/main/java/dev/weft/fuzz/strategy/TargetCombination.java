@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntToLongFunction;
 
 /**
  * A fresh run of segment that combines orderings earlier plans realised one by one: it takes the
@@ -24,11 +25,13 @@ import java.util.Random;
  */
 final class TargetCombination implements Strategy {
   private final RealisedTargets realised;
+  private final IntToLongFunction siteKeys;
   private final Random random;
   private Strategy follower;
 
-  TargetCombination(RealisedTargets realised, long seed) {
+  TargetCombination(RealisedTargets realised, IntToLongFunction siteKeys, long seed) {
     this.realised = realised;
+    this.siteKeys = siteKeys;
     this.random = new Random(seed);
   }
 
@@ -41,7 +44,7 @@ final class TargetCombination implements Strategy {
 
   @Override
   public void beginRun(long runNumber) {
-    follower = new ScheduleFollower(combination());
+    follower = new ScheduleFollower(combination(), siteKeys);
     follower.beginRun(runNumber);
   }
 

@@ -66,7 +66,8 @@ class TargetCombinationTest {
             TargetSpec.main("dev.weft.examples.variables.Figure10", List.of()),
             RunBudget.DEFAULT);
     RealisedTargets realised = new RealisedTargets();
-    TargetCombination combination = new TargetCombination(realised, 1);
+    TargetCombination combination =
+        new TargetCombination(realised, Strategies.siteKeys(executor.sites()), 1);
     assertThat(combination.ready()).isFalse();
     List<InterleavingGraph> graphs = new ArrayList<>();
     for (int i = 0; i <= RealisedTargets.MAX_GRAPHS; i++) {

@@ -15,29 +15,49 @@ import java.util.Map;
  * in their observed order (the window's {@link ObservedPrefix}, shared, not copied), then the
  * window's events in the planned order; what follows the window is not named, so it runs freely
  * once the planned part is done.
+ *
+ * <p>A schedule made from a graph ({@link #of}) knows its events' sites, so that a follower can
+ * match a run's events to the planned ones by site where the run took another path; it keeps the
+ * graph for that, which the queue of schedules keeps alive anyway.
  */
 public final class Schedule {
   /** Position of an event the schedule does not name. */
   public static final int UNSCHEDULED = Integer.MAX_VALUE;
+
+  /** The site key of an event whose site the schedule does not know (any site matches it). */
+  public static final long ANY_SITE = Long.MIN_VALUE;
 
   private final List<String> threadNames;
   private final Map<String, Integer> threadIndex = new HashMap<>();
   private final int[][] positions;
   private final int length;
   private final ObservedPrefix prefix;
+  private final Sites sites;
+
+  /** The stable site key of a schedule thread's event, counted from the end of the prefix. */
+  @FunctionalInterface
+  public interface Sites {
+    long siteKey(int thread, int index);
+  }
 
   public Schedule(List<String> threadNames, int[][] positions) {
     this(threadNames, positions, ObservedPrefix.NONE);
   }
 
+  public Schedule(List<String> threadNames, int[][] positions, ObservedPrefix prefix) {
+    this(threadNames, positions, prefix, null);
+  }
+
   /**
    * @param positions per thread, the planned position of each of its events after the prefix,
    *     counted from the end of the prefix
+   * @param sites the sites of the events after the prefix, or null if unknown
    */
-  public Schedule(List<String> threadNames, int[][] positions, ObservedPrefix prefix) {
+  public Schedule(List<String> threadNames, int[][] positions, ObservedPrefix prefix, Sites sites) {
     this.threadNames = List.copyOf(threadNames);
     this.positions = positions;
     this.prefix = prefix;
+    this.sites = sites;
     int total = 0;
     for (int t = 0; t < positions.length; t++) {
       threadIndex.put(threadNames.get(t), t);
@@ -59,7 +79,7 @@ public final class Schedule {
       int v = order[p];
       positions[g.thread(v)][g.indexInThread(v)] = p;
     }
-    return new Schedule(g.threadNames(), positions, g.prefix());
+    return new Schedule(g.threadNames(), positions, g.prefix(), (t, i) -> g.siteKey(g.event(t, i)));
   }
 
   /** The schedule's own index for a stable thread name, or -1 if it names no such thread. */
@@ -82,6 +102,23 @@ public final class Schedule {
       return UNSCHEDULED;
     }
     return prefix.length() + positions[t][i];
+  }
+
+  /** How many events of schedule thread {@code t} the schedule names, the prefix's included. */
+  public int eventCount(int t) {
+    return prefix.count(t) + positions[t].length;
+  }
+
+  /**
+   * The stable site key of event {@code i} of schedule thread {@code t}, or {@link #ANY_SITE} when
+   * the schedule does not know it (an event of the prefix, or a schedule built without sites).
+   */
+  public long siteKey(int t, int i) {
+    int before = prefix.count(t);
+    if (sites == null || i < before || i - before >= positions[t].length) {
+      return ANY_SITE;
+    }
+    return sites.siteKey(t, i - before);
   }
 
   /** Events the schedule plans (its window's), the prefix it replays first not counted. */
