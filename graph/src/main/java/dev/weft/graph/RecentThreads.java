@@ -8,9 +8,9 @@ import java.util.Arrays;
  * and {@link SiteConflicts} its site pairs. With a hundred threads on one lock, an edge from the
  * latest access of <em>every</em> other thread gave each event a hundred edges, most to threads
  * that had left the lock long before; building the graph and enumerating its segments then cost
- * several times the run. The conflict order of a location is still implied by the edges kept (the
- * nearest other thread's access is always among them), so a schedule planned on the graph keeps
- * every unflipped conflict as it was.
+ * several times the run. Every pair of conflicting accesses is still ordered through a path of kept
+ * edges and program order (by induction on their distance: the nearest other thread's access each
+ * way is always kept), so a schedule planned on the graph keeps every unflipped conflict as it was.
  */
 final class RecentThreads {
   private final int capacity;

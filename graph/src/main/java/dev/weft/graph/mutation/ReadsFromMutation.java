@@ -82,12 +82,12 @@ public final class ReadsFromMutation {
 
   /** Whether two observed sources are writes of one thread. */
   private static boolean oneWriter(InterleavingGraph g, int s1, int s2) {
-    return s1 != ReadsFrom.INITIAL && s2 != ReadsFrom.INITIAL && g.thread(s1) == g.thread(s2);
+    return s1 >= 0 && s2 >= 0 && g.thread(s1) == g.thread(s2);
   }
 
-  /** The thread that wrote {@code source}, or -1 for the initial value. */
+  /** The thread that wrote {@code source}, or -1 for the initial value (or none in the graph). */
   private static int writer(InterleavingGraph g, int source) {
-    return source == ReadsFrom.INITIAL ? -1 : g.thread(source);
+    return source < 0 ? -1 : g.thread(source);
   }
 
   /** The source {@code r} observed, then the other sources worth trying. */
