@@ -26,9 +26,13 @@ import java.util.function.IntToLongFunction;
  * thread that took a shorter path than in the planned run (a branch skipped, a lock it did not have
  * to wait for) has its next event matched to the nearest later planned event of the same site,
  * within {@value #LOOKAHEAD} events; an event with no such match (a longer path: an extra spin, an
- * extra iteration) takes the place of the next planned event without using it up. Matching by index
- * alone shifted every later event of the thread after its first difference, so a schedule of a long
- * run realised only the targets before the first difference.
+ * extra iteration) takes the place of the next planned event without using it up, up to {@value
+ * #STAND_INS} in a row; further unmatched events wait behind every named event (a thread spinning
+ * longer than planned must let the thread it waits for run: standing in for the next planned event
+ * every time, it kept the front of the schedule and a correct spin-handoff program made 3 runs a
+ * second; with one stand-in only, the work-stealing family needed twice the executions). Matching
+ * by index alone shifted every later event of the thread after its first difference, so a schedule
+ * of a long run realised only the targets before the first difference.
  *
  * <p>With no schedule at all this is the plain non-preemptive run that seeds a segment campaign.
  */
@@ -37,6 +41,9 @@ public final class ScheduleFollower implements Strategy {
 
   /** How far ahead in a thread's planned events a diverged event's site is looked for. */
   static final int LOOKAHEAD = 64;
+
+  /** How many unmatched events in a row may take the place of a thread's next planned event. */
+  static final int STAND_INS = 4;
 
   private final Schedule schedule;
   private final IntToLongFunction siteKeys;
@@ -47,6 +54,7 @@ public final class ScheduleFollower implements Strategy {
 
   private int[] matchedPosition = new int[8];
   private int[] nextPlanned = new int[8];
+  private int[] unmatched = new int[8];
   private int slice;
 
   /**
@@ -68,6 +76,7 @@ public final class ScheduleFollower implements Strategy {
   public void beginRun(long runNumber) {
     Arrays.fill(scheduleThread, -2);
     Arrays.fill(matchedIndex, -1);
+    Arrays.fill(unmatched, 0);
     slice = 0;
   }
 
@@ -142,11 +151,15 @@ public final class ScheduleFollower implements Strategy {
     matchedIndex[t] = pending;
     if (match >= 0) {
       nextPlanned[t] = match + 1;
+      unmatched[t] = 0;
       matchedPosition[t] = schedule.position(st, match);
     } else {
-      // an event the plan does not have: it stands in for the next planned one
+      // an event the plan does not have: a few in a row stand in for the next planned one; more (a
+      // spin-wait longer than planned) wait behind the named events of other threads, which may be
+      // what the thread waits for
       nextPlanned[t] = guess;
-      matchedPosition[t] = schedule.position(st, guess);
+      matchedPosition[t] =
+          ++unmatched[t] <= STAND_INS ? schedule.position(st, guess) : Schedule.UNSCHEDULED;
     }
     return matchedPosition[t];
   }
@@ -161,6 +174,7 @@ public final class ScheduleFollower implements Strategy {
       Arrays.fill(matchedIndex, old, size, -1);
       matchedPosition = Arrays.copyOf(matchedPosition, size);
       nextPlanned = Arrays.copyOf(nextPlanned, size);
+      unmatched = Arrays.copyOf(unmatched, size);
     }
     if (scheduleThread[thread] == -2) {
       scheduleThread[thread] = schedule.threadIndex(point.threadName(thread));

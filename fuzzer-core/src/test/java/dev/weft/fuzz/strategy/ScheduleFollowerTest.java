@@ -44,6 +44,35 @@ class ScheduleFollowerTest {
         .containsExactly("a1", "a2", "a7", "b9", "a3", "a4");
   }
 
+  @Test
+  void aThreadSpinningLongerThanPlannedLetsTheThreadItWaitsForRun() {
+    // planned: A read the flag once (site 5) and went on (site 2) before B set it (site 9); in
+    // this run A spins on site 5 until B has run
+    Schedule plan =
+        new Schedule(
+            List.of("a", "b"),
+            new int[][] {{0, 1}, {2}},
+            ObservedPrefix.NONE,
+            (t, i) -> new long[][] {{5, 2}, {9}}[t][i]);
+    ScheduleFollower follower = new ScheduleFollower(plan, site -> site);
+    follower.beginRun(1);
+    SpinPoint point = new SpinPoint();
+    List<String> order = new ArrayList<>();
+    while (point.enabledCount() > 0 && order.size() < 100) {
+      int thread = point.enabledThread(follower.choose(point));
+      order.add(point.threadName(thread) + point.pendingSite(thread));
+      point.advance(thread);
+    }
+    // the first unmatched spins stand in for A's next planned event (site 2), which comes before
+    // B's; then A waits behind B
+    List<String> expected = new ArrayList<>(List.of("a5"));
+    for (int i = 0; i < ScheduleFollower.STAND_INS; i++) {
+      expected.add("a5");
+    }
+    expected.addAll(List.of("b9", "a5", "a2"));
+    assertThat(order).containsExactlyElementsOf(expected);
+  }
+
   /** Runs A with the given sites and B with site 9 under the follower; the events in run order. */
   private static List<String> play(boolean bySite, int[] sitesOfA) {
     int[][] program = {sitesOfA, {9}};
@@ -123,6 +152,86 @@ class ScheduleFollowerTest {
     @Override
     public int pendingIndexInThread(int thread) {
       return next[thread];
+    }
+
+    @Override
+    public String threadName(int thread) {
+      return thread == 0 ? "a" : "b";
+    }
+  }
+
+  /** A spins on site 5 until one of its reads comes after B's one event (site 9), then runs 2. */
+  private static final class SpinPoint implements SchedulingPoint {
+    private final int[] done = new int[2];
+    private boolean bRan;
+    private boolean sawFlag;
+    private boolean aDone;
+    private int current;
+
+    void advance(int thread) {
+      if (thread == 1) {
+        bRan = true;
+      } else if (sawFlag) {
+        aDone = true;
+      } else {
+        sawFlag = bRan;
+      }
+      done[thread]++;
+      current = thread;
+    }
+
+    private int[] enabled() {
+      return IntStream.range(0, 2).filter(t -> t == 0 ? !aDone : !bRan).toArray();
+    }
+
+    @Override
+    public int step() {
+      return done[0] + done[1];
+    }
+
+    @Override
+    public int currentThread() {
+      return current;
+    }
+
+    @Override
+    public int enabledCount() {
+      return enabled().length;
+    }
+
+    @Override
+    public int enabledThread(int i) {
+      return enabled()[i];
+    }
+
+    @Override
+    public int threadCount() {
+      return 2;
+    }
+
+    @Override
+    public EventKind pendingKind(int thread) {
+      return EventKind.READ;
+    }
+
+    @Override
+    public long pendingLocation(int thread) {
+      return 1;
+    }
+
+    @Override
+    public int pendingSite(int thread) {
+      return thread == 1 ? 9 : sawFlag ? 2 : 5;
+    }
+
+    @Override
+    public long pendingVariable(int thread) {
+      return 1;
+    }
+
+    @Override
+    public int pendingIndexInThread(int thread) {
+      return done[thread];
     }
 
     @Override
