@@ -47,22 +47,22 @@ class ScheduleFollowerTest {
   @Test
   void aThreadSpinningLongerThanPlannedLetsTheThreadItWaitsForRun() {
     // planned: A read the flag once (site 5) and went on (site 2) before B set it (site 9); in
-    // this run A spins on site 5 until B has run
+    // this run A spins on site 5 until one of its reads comes after B's event
     Schedule plan =
         new Schedule(
             List.of("a", "b"),
             new int[][] {{0, 1}, {2}},
             ObservedPrefix.NONE,
             (t, i) -> new long[][] {{5, 2}, {9}}[t][i]);
-    ScheduleFollower follower = new ScheduleFollower(plan, site -> site);
-    follower.beginRun(1);
-    SpinPoint point = new SpinPoint();
-    List<String> order = new ArrayList<>();
-    while (point.enabledCount() > 0 && order.size() < 100) {
-      int thread = point.enabledThread(follower.choose(point));
-      order.add(point.threadName(thread) + point.pendingSite(thread));
-      point.advance(thread);
-    }
+    Script spin =
+        (thread, run) -> {
+          int b = run.indexOf("b9");
+          if (thread == 1) {
+            return b < 0 ? 9 : DONE;
+          }
+          boolean sawFlag = b >= 0 && run.subList(b, run.size()).contains("a5");
+          return run.contains("a2") ? DONE : sawFlag ? 2 : 5;
+        };
     // the first unmatched spins stand in for A's next planned event (site 2), which comes before
     // B's; then A waits behind B
     List<String> expected = new ArrayList<>(List.of("a5"));
@@ -70,123 +70,61 @@ class ScheduleFollowerTest {
       expected.add("a5");
     }
     expected.addAll(List.of("b9", "a5", "a2"));
-    assertThat(order).containsExactlyElementsOf(expected);
+    assertThat(play(new ScheduleFollower(plan, site -> site), spin))
+        .containsExactlyElementsOf(expected);
   }
 
   /** Runs A with the given sites and B with site 9 under the follower; the events in run order. */
   private static List<String> play(boolean bySite, int[] sitesOfA) {
     int[][] program = {sitesOfA, {9}};
-    ScheduleFollower follower = new ScheduleFollower(PLAN, bySite ? site -> site : null);
+    Script fixed =
+        (thread, run) -> {
+          String name = thread == 0 ? "a" : "b";
+          long done = run.stream().filter(e -> e.startsWith(name)).count();
+          return done < program[thread].length ? program[thread][(int) done] : DONE;
+        };
+    return play(new ScheduleFollower(PLAN, bySite ? site -> site : null), fixed);
+  }
+
+  /** Plays threads "a" and "b" under {@code follower} (at most 100 steps); "thread site" events. */
+  private static List<String> play(ScheduleFollower follower, Script script) {
     follower.beginRun(1);
-    Point point = new Point(program);
-    List<String> order = new ArrayList<>();
-    while (point.enabledCount() > 0) {
+    Point point = new Point(script);
+    while (point.enabledCount() > 0 && point.run.size() < 100) {
       int thread = point.enabledThread(follower.choose(point));
-      order.add(point.threadName(thread) + program[thread][point.next[thread]]);
-      point.next[thread]++;
+      point.run.add(point.threadName(thread) + point.pendingSite(thread));
+      point.done[thread]++;
       point.current = thread;
     }
-    return order;
+    return point.run;
   }
 
-  /** Threads that run their sites in order and are always enabled until done. */
+  private static final int DONE = -1;
+
+  /** A thread's next site given the run so far ({@code "a5"}, ...), or {@link #DONE}. */
+  @FunctionalInterface
+  private interface Script {
+    int next(int thread, List<String> run);
+  }
+
+  /** Two threads, always enabled until their script says they are done. */
   private static final class Point implements SchedulingPoint {
-    private final int[][] program;
-    final int[] next;
+    private final Script script;
+    final List<String> run = new ArrayList<>();
+    final int[] done = new int[2];
     int current;
 
-    Point(int[][] program) {
-      this.program = program;
-      this.next = new int[program.length];
+    Point(Script script) {
+      this.script = script;
     }
 
     private int[] enabled() {
-      return IntStream.range(0, program.length).filter(t -> next[t] < program[t].length).toArray();
+      return IntStream.range(0, 2).filter(t -> script.next(t, run) != DONE).toArray();
     }
 
     @Override
     public int step() {
-      return next[0] + next[1];
-    }
-
-    @Override
-    public int currentThread() {
-      return current;
-    }
-
-    @Override
-    public int enabledCount() {
-      return enabled().length;
-    }
-
-    @Override
-    public int enabledThread(int i) {
-      return enabled()[i];
-    }
-
-    @Override
-    public int threadCount() {
-      return program.length;
-    }
-
-    @Override
-    public EventKind pendingKind(int thread) {
-      return EventKind.READ;
-    }
-
-    @Override
-    public long pendingLocation(int thread) {
-      return 1;
-    }
-
-    @Override
-    public int pendingSite(int thread) {
-      return program[thread][next[thread]];
-    }
-
-    @Override
-    public long pendingVariable(int thread) {
-      return 1;
-    }
-
-    @Override
-    public int pendingIndexInThread(int thread) {
-      return next[thread];
-    }
-
-    @Override
-    public String threadName(int thread) {
-      return thread == 0 ? "a" : "b";
-    }
-  }
-
-  /** A spins on site 5 until one of its reads comes after B's one event (site 9), then runs 2. */
-  private static final class SpinPoint implements SchedulingPoint {
-    private final int[] done = new int[2];
-    private boolean bRan;
-    private boolean sawFlag;
-    private boolean aDone;
-    private int current;
-
-    void advance(int thread) {
-      if (thread == 1) {
-        bRan = true;
-      } else if (sawFlag) {
-        aDone = true;
-      } else {
-        sawFlag = bRan;
-      }
-      done[thread]++;
-      current = thread;
-    }
-
-    private int[] enabled() {
-      return IntStream.range(0, 2).filter(t -> t == 0 ? !aDone : !bRan).toArray();
-    }
-
-    @Override
-    public int step() {
-      return done[0] + done[1];
+      return run.size();
     }
 
     @Override
@@ -221,7 +159,7 @@ class ScheduleFollowerTest {
 
     @Override
     public int pendingSite(int thread) {
-      return thread == 1 ? 9 : sawFlag ? 2 : 5;
+      return script.next(thread, run);
     }
 
     @Override
