@@ -39,9 +39,14 @@ class WeftCliTest extends CliTestSupport {
         .contains("\"seed\": 1")
         .contains("\"kind\": \"exception\"")
         .contains("\"firstFoundAt\"")
+        .containsPattern("\"secondsToFind\": [0-9]")
         .containsPattern("\"instrumentedClasses\": [1-9]")
         .contains("\"skippedClasses\": {}")
         .contains("NullPointerException");
+    // the finding is announced before its minimisation, which can take seconds, not after it
+    assertThat(stderr())
+        .containsSubsequence(
+            "FOUND exception", "minimising its schedule for at most 5 s", "replay with");
     Path weft = findingFile(findings);
     assertThat(report(weft)).contains("FlagX.java:");
 

@@ -70,6 +70,14 @@ public final class Campaign {
   private Thread executing;
   private FindingMinimiser minimiser;
 
+  private long startNanos;
+
+  /** When the latest run ended. */
+  private long runEndNanos;
+
+  /** Time spent minimising findings, which is no time spent searching for them. */
+  private long minimisingNanos;
+
   public Campaign(CampaignConfig config, PrintStream progress) {
     this(
         config,
@@ -116,6 +124,7 @@ public final class Campaign {
     Files.createDirectories(config.out());
 
     long start = System.nanoTime();
+    startNanos = start;
     String stopReason;
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
@@ -205,6 +214,7 @@ public final class Campaign {
     } finally {
       captured = output.endExecution();
     }
+    runEndNanos = System.nanoTime();
     if (result == null) {
       return "interrupted";
     }
@@ -307,15 +317,24 @@ public final class Campaign {
             f.message(),
             f.signature(),
             f.details());
+    say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
+    String minimising = minimiser.announcement(f);
+    if (minimising != null) {
+      say("  " + minimising);
+    }
+    double secondsToFind = secondsToFind();
+    long minimiseStart = System.nanoTime();
     MinimisedFinding found = minimiser.minimise(record, f, result, output);
+    minimisingNanos += System.nanoTime() - minimiseStart;
     FindingFiles.write(found.record(), file);
     Files.writeString(config.out().resolve(id + ".txt"), found.report(file, sites));
     found.writeOriginal(file);
-    FoundBug bug = new FoundBug(id, f, execution, file);
+    FoundBug bug = new FoundBug(id, f, execution, secondsToFind, file);
     bySignature.put(f.signature(), bug);
-    say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
     if (found.minimised()) {
       say("  " + found.minimisation().summary());
+    } else if (minimising != null && found.note() != null) {
+      say("  " + found.note()); // why it was written as found: said after "minimising..."
     }
     String hint = AddOpensHint.of(f);
     if (hint != null) {
@@ -323,6 +342,11 @@ public final class Campaign {
     }
     say("  replay with: " + ReplayHints.command(file));
     return true;
+  }
+
+  /** Seconds the campaign searched until the latest run ended: minimising is not searching. */
+  private double secondsToFind() {
+    return (runEndNanos - startNanos - minimisingNanos) / 1e9;
   }
 
   private static String firstLine(String s) {

@@ -8,13 +8,15 @@ public final class FoundBug {
   final String id;
   final Failure failure;
   final long firstExecution;
+  final double secondsToFind;
   final Path file;
   long occurrences = 1;
 
-  FoundBug(String id, Failure failure, long firstExecution, Path file) {
+  FoundBug(String id, Failure failure, long firstExecution, double secondsToFind, Path file) {
     this.id = id;
     this.failure = failure;
     this.firstExecution = firstExecution;
+    this.secondsToFind = secondsToFind;
     this.file = file;
   }
 
@@ -28,6 +30,14 @@ public final class FoundBug {
 
   public long firstExecution() {
     return firstExecution;
+  }
+
+  /**
+   * Seconds from the campaign's start to the end of the run that first found it: its minimisation,
+   * and the minimisations of findings before it, excluded.
+   */
+  public double secondsToFind() {
+    return secondsToFind;
   }
 
   public Path file() {

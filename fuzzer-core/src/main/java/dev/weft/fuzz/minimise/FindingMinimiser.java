@@ -44,6 +44,21 @@ public final class FindingMinimiser {
     this.output = output;
   }
 
+  /**
+   * What a campaign says while it minimises {@code failure}, before it begins (a user otherwise
+   * waits its whole budget for the first word of a finding); null when nothing will be tried.
+   */
+  public String announcement(Failure failure) {
+    if (budget == null || failure.kind() == FindingKind.HANG) {
+      return null;
+    }
+    StringBuilder s = new StringBuilder("minimising its schedule");
+    if (budget.time() != null) {
+      s.append(String.format(" for at most %.0f s", budget.time().toMillis() / 1e3));
+    }
+    return s.append(" (--no-minimize skips this)...").toString();
+  }
+
   /** A race found again in the minimised run, with the stacks of both calls (one more replay). */
   private Failure withStacks(RunResult run, Failure failure, long execution) {
     if (failure.kind() != FindingKind.RACE) {

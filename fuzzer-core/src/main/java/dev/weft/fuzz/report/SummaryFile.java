@@ -52,6 +52,7 @@ public final class SummaryFile {
       f.put("message", bug.failure().message());
       f.put("file", bug.file().toString());
       f.put("firstFoundAt", bug.firstExecution());
+      f.put("secondsToFind", Math.round(bug.secondsToFind() * 1000) / 1000.0);
       f.put("occurrences", bug.occurrences());
       findings.add(f);
     }

@@ -417,13 +417,6 @@ public final class FuzzSession {
             f.signature(),
             f.details());
     Path file = state.findings().weftFile(record);
-    MinimisedFinding found = minimiser.minimise(record, f, result, output);
-    if (state.findings().add(found.record(), found.report(file, sites), session) == null) {
-      return; // another worker wrote it while this one minimised it
-    }
-    found.writeOriginal(file);
-    newFindings.add(file.toString());
-    lastFindingNanos = System.nanoTime();
     say(
         "FOUND "
             + f.kind().label()
@@ -431,12 +424,26 @@ public final class FuzzSession {
             + executions
             + ": "
             + firstLine(f.message()));
+    String minimising = minimiser.announcement(f);
+    if (minimising != null) {
+      say("  " + minimising);
+    }
+    MinimisedFinding found = minimiser.minimise(record, f, result, output);
+    if (state.findings().add(found.record(), found.report(file, sites), session) == null) {
+      say("  another worker wrote it first: " + file.getFileName());
+      return;
+    }
+    found.writeOriginal(file);
+    newFindings.add(file.toString());
+    lastFindingNanos = System.nanoTime();
     String hint = AddOpensHint.of(f);
     if (hint != null) {
       say("  " + hint);
     }
     if (found.minimised()) {
       say("  " + found.minimisation().summary());
+    } else if (minimising != null && found.note() != null) {
+      say("  " + found.note());
     }
     say("  replay with: " + ReplayHints.command(file));
   }
