@@ -56,8 +56,14 @@ public final class RuntimeBench {
   }
 
   private RunExecutor executor(boolean localObjects, String mainClass, String... args) {
+    return executor(localObjects, Instrumenter.REUSE_CLASSES_DEFAULT, mainClass, args);
+  }
+
+  private RunExecutor executor(
+      boolean localObjects, boolean reuseClasses, String mainClass, String... args) {
     Instrumenter instrumenter =
-        new Instrumenter(new TargetClassPath(List.of(examples)), sites, new FieldTable());
+        new Instrumenter(
+            new TargetClassPath(List.of(examples)), sites, new FieldTable(), reuseClasses);
     return new RunExecutor(
         instrumenter,
         TargetSpec.main(mainClass, List.of(args)),
@@ -73,6 +79,10 @@ public final class RuntimeBench {
     }
     if (filter.equals("locals") || filter.startsWith("locals:")) {
       locals(seconds, filter.equals("locals") ? "" : filter.substring("locals:".length()));
+      return;
+    }
+    if (filter.equals("reuse") || filter.startsWith("reuse:")) {
+      reuse(seconds, filter.equals("reuse") ? "" : filter.substring("reuse:".length()));
       return;
     }
     if (filter.isEmpty()) {
@@ -205,6 +215,81 @@ public final class RuntimeBench {
           rates[4],
           rates[5],
           rates[5] / rates[4]);
+    }
+  }
+
+  /**
+   * Each program with its classes defined afresh for every run and reused across runs (statics
+   * reset per run), side by side: executions/s under random, PCT and segment, and uncontrolled in a
+   * fresh class loader per run.
+   */
+  private void reuse(double seconds, String only) throws Exception {
+    List<String[]> programs = new ArrayList<>();
+    for (String n : new String[] {"2", "10", "50", "100"}) {
+      programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", n, "5"});
+    }
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
+    programs.addAll(ExampleCatalog.twins(examples));
+    System.out.printf(
+        "%-30s %7s %8s %8s %6s %8s %8s %6s %8s %8s %6s %8s %8s%n",
+        "program",
+        "events",
+        "rnd new",
+        "rnd kept",
+        "ratio",
+        "pct new",
+        "pct kept",
+        "ratio",
+        "seg new",
+        "seg kept",
+        "ratio",
+        "native",
+        "kept/nat");
+    System.out.println("-".repeat(128));
+    for (String[] p : programs) {
+      if (!ExampleCatalog.name(p).contains(only)) {
+        continue;
+      }
+      String[] args = Arrays.copyOfRange(p, 1, p.length);
+      boolean locals = RunExecutor.LOCAL_OBJECTS_DEFAULT;
+      RunExecutor fresh = executor(locals, false, p[0], args);
+      RunExecutor kept = executor(locals, true, p[0], args);
+      RunResult sample = fresh.execute(new RandomWalk(1), 0);
+      kept.execute(new RandomWalk(1), 0);
+      List<Supplier<Strategy>> strategies =
+          List.of(
+              () -> new RandomWalk(3),
+              () -> new Pct(3, 3),
+              () ->
+                  Strategies.create(
+                      "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
+      double[] rates = new double[6];
+      for (int i = 0; i < 3; i++) {
+        rates[2 * i] = throughput(fresh, strategies.get(i), seconds);
+        rates[2 * i + 1] = throughput(kept, strategies.get(i), seconds);
+      }
+      double plain = plainThroughput(p[0], seconds, args);
+      System.out.printf(
+          "%-30s %7d %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.2f%n",
+          ExampleCatalog.name(p),
+          sample.trace().size(),
+          rates[0],
+          rates[1],
+          rates[1] / rates[0],
+          rates[2],
+          rates[3],
+          rates[3] / rates[2],
+          rates[4],
+          rates[5],
+          rates[5] / rates[4],
+          plain,
+          rates[1] / plain);
+      if (!kept.reusesClasses()) {
+        System.out.println("  (classes not kept: " + kept.takeReuseStoppedNote() + ")");
+      }
     }
   }
 

@@ -224,6 +224,11 @@ public final class Campaign {
               + " for the reports of failing ones (--show-output prints all of it)");
     }
     takeNotes(strategy);
+    String reuse = executor.takeReuseStoppedNote();
+    if (reuse != null) {
+      notes.add(reuse);
+      say("note: " + reuse);
+    }
     if (localObjects.add(executor.lastLocalObjects())) {
       notes.add(LocalObjectTotals.MISSED_NOTE);
       say("note: " + LocalObjectTotals.MISSED_NOTE);

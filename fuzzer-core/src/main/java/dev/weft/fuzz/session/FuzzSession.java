@@ -299,6 +299,10 @@ public final class FuzzSession {
     for (String note : strategy.takeNotes()) {
       say("note: " + note);
     }
+    String reuse = executor.takeReuseStoppedNote();
+    if (reuse != null) {
+      say("note: " + reuse);
+    }
     String stopReason = null;
     if (result.outcome() == RunResult.Outcome.SKIPPED) {
       skipped++;

@@ -14,6 +14,7 @@ import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
+import dev.weft.runtime.statics.ClassInits;
 import dev.weft.runtime.trace.SiteTable;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.ints.IntSets;
@@ -40,6 +41,14 @@ public final class RunExecutor {
   private int lastRunEvents;
 
   private int leakedThreads;
+
+  /** The loader every run uses while the target's classes are reused across runs, else null. */
+  private TargetClassLoader reusedLoader;
+
+  /** Why classes stopped being reused, once they did; null while they are (or were never asked). */
+  private String reuseStopped;
+
+  private boolean reuseStoppedTaken;
 
   /**
    * Whether runs track thread-local objects unless told otherwise: on, or off with {@code
@@ -138,7 +147,7 @@ public final class RunExecutor {
   public RunResult execute(Strategy strategy, long runNumber, IntSet captureStacksAt)
       throws TargetException {
     instrumenter.resetModels();
-    TargetClassLoader loader = new TargetClassLoader(instrumenter);
+    TargetClassLoader loader = loaderForRun();
     TargetEntry entry = TargetEntry.resolve(target, loader);
     Scheduler scheduler =
         new Scheduler(
@@ -166,9 +175,61 @@ public final class RunExecutor {
     }
     awaitCarriers(scheduler);
     RunResult result = scheduler.result(System.nanoTime() - start);
+    checkReuse();
     lastRunEvents = result.trace() == null ? 0 : result.trace().size();
     strategy.endRun(result);
     return result;
+  }
+
+  /**
+   * The class loader of the next run: a new one, so that statics start clean, unless the target's
+   * classes are rewritten to reset their statics per run and nothing has shown that unsafe; then
+   * one loader serves every run, its classes initialised afresh by each ({@code ClassInits}).
+   */
+  private TargetClassLoader loaderForRun() {
+    if (!instrumenter.resettableStatics() || reuseStopped != null) {
+      return new TargetClassLoader(instrumenter);
+    }
+    if (reusedLoader == null) {
+      reusedLoader = new TargetClassLoader(instrumenter);
+    }
+    ClassInits.beginRun();
+    return reusedLoader;
+  }
+
+  /** Stops reusing classes once a run showed that their state would outlive it. */
+  private void checkReuse() {
+    if (reusedLoader == null) {
+      return;
+    }
+    String reason = instrumenter.reuseUnsafe();
+    if (reason == null && instrumenter.definedAtRunTime() > 0) {
+      reason =
+          "the program defines classes while it runs, which a reused class loader would be"
+              + " given twice";
+    }
+    if (reason != null) {
+      reuseStopped = reason;
+      reusedLoader = null;
+    }
+  }
+
+  /**
+   * Why the target's classes, reused across runs so far, are defined afresh for every run from now
+   * on; said once (null before that, after it was taken, and when classes were never reused).
+   */
+  public String takeReuseStoppedNote() {
+    if (reuseStopped == null || reuseStoppedTaken) {
+      return null;
+    }
+    reuseStoppedTaken = true;
+    return "classes are defined afresh for every run from here on, no longer reused: "
+        + reuseStopped;
+  }
+
+  /** Whether the next run reuses the classes of the runs before it. */
+  public boolean reusesClasses() {
+    return instrumenter.resettableStatics() && reuseStopped == null;
   }
 
   private static void invoke(TargetEntry entry) {

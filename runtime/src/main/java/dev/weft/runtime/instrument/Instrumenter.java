@@ -8,8 +8,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.pool.TypePool;
@@ -38,11 +40,48 @@ public final class Instrumenter {
   private final ConcurrentSkipListMap<String, String> skippedClasses =
       new ConcurrentSkipListMap<>();
 
+  /**
+   * Whether instrumenters rewrite target classes for reuse across runs unless told otherwise: on,
+   * or off with {@code -Dweft.reuseClasses=off} (every run defines its classes afresh, as before;
+   * see {@link StaticsReset}).
+   */
+  public static final boolean REUSE_CLASSES_DEFAULT =
+      !"off".equals(System.getProperty("weft.reuseClasses"));
+
+  private final boolean resettableStatics;
+
+  /** Why the target's classes cannot be reused across runs, once a class showed it; else null. */
+  private final AtomicReference<String> reuseUnsafe = new AtomicReference<>();
+
   public Instrumenter(TargetClassPath classPath, SiteTable sites, FieldTable fields) {
+    this(classPath, sites, fields, REUSE_CLASSES_DEFAULT);
+  }
+
+  /**
+   * @param resettableStatics whether target classes are rewritten so that one definition serves
+   *     every run, their statics reset and their initialisers run again per run ({@link
+   *     StaticsReset}); the executor then keeps one class loader while that stays safe
+   */
+  public Instrumenter(
+      TargetClassPath classPath, SiteTable sites, FieldTable fields, boolean resettableStatics) {
     this.classPath = classPath;
     this.sites = sites;
     this.fields = fields;
+    this.resettableStatics = resettableStatics;
     this.types = new TypeHierarchy(TypePool.Default.of(classPath.locator()), this::onTargetPath);
+  }
+
+  /** Whether target classes are rewritten for reuse across runs. */
+  public boolean resettableStatics() {
+    return resettableStatics;
+  }
+
+  /**
+   * Why the classes instrumented so far cannot serve more than one run (an enum with a mutable
+   * field, say), or null while they can.
+   */
+  public String reuseUnsafe() {
+    return reuseUnsafe.get();
   }
 
   public SiteTable sites() {
@@ -118,6 +157,12 @@ public final class Instrumenter {
     }
   }
 
+  /** Whether a class (internal name) is target code whose statics may be reset per run. */
+  private boolean resettable(String internalName) {
+    return !internalName.startsWith(TargetClassPath.PER_RUN_PACKAGE.replace('.', '/'))
+        && classPath.resource(internalName + ".class") != null;
+  }
+
   /** Whether a class (internal name) is read from the target class path or is a per-run model. */
   private boolean onTargetPath(String internalName) {
     return internalName.startsWith(TargetClassPath.PER_RUN_PACKAGE.replace('.', '/'))
@@ -179,7 +224,7 @@ public final class Instrumenter {
     byte[] result;
     runTimeInstrumentations.incrementAndGet();
     try {
-      result = transform(bytes, hierarchy);
+      result = transform(bytes, hierarchy, false); // such a program's classes are not reused
     } catch (RuntimeException e) {
       if (skippedClasses.put(className + " (defined at run time)", e.toString()) == null) {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
@@ -191,7 +236,7 @@ public final class Instrumenter {
   }
 
   private byte[] transform(byte[] original) {
-    return transform(original, types);
+    return transform(original, types, resettableStatics);
   }
 
   /**
@@ -202,23 +247,24 @@ public final class Instrumenter {
    * to the old inferring verifier, so a class whose frames needed a guess (a type missing from the
    * class path) keeps its own version.
    */
-  private byte[] transform(byte[] original, TypeHierarchy types) {
+  private byte[] transform(byte[] original, TypeHierarchy types, boolean reset) {
     byte[] inlined = SubroutineInliner.inline(original);
     if (majorVersion(inlined) < Opcodes.V1_7) {
       boolean[] guessed = {false};
-      byte[] raised = rewrite(inlined, types, Opcodes.V1_7, guessed);
+      byte[] raised = rewrite(inlined, types, Opcodes.V1_7, guessed, reset);
       if (!guessed[0]) {
         return raised;
       }
     }
-    return rewrite(inlined, types, 0, null);
+    return rewrite(inlined, types, 0, null, reset);
   }
 
   private static int majorVersion(byte[] classFile) {
     return ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
   }
 
-  private byte[] rewrite(byte[] classFile, TypeHierarchy types, int minVersion, boolean[] guessed) {
+  private byte[] rewrite(
+      byte[] classFile, TypeHierarchy types, int minVersion, boolean[] guessed, boolean reset) {
     ClassReader reader = new ClassReader(classFile);
     ClassWriter writer =
         new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
@@ -230,8 +276,13 @@ public final class Instrumenter {
             return types.commonSuperClass(type1, type2);
           }
         };
+    ClassVisitor out =
+        reset
+            ? new StaticsReset(
+                writer, this::resettable, reason -> reuseUnsafe.compareAndSet(null, reason))
+            : writer;
     reader.accept(
-        new ClassInstrumenter(writer, types, sites, fields, minVersion, MaxLocals.of(classFile)),
+        new ClassInstrumenter(out, types, sites, fields, minVersion, MaxLocals.of(classFile)),
         ClassReader.SKIP_FRAMES);
     return writer.toByteArray();
   }

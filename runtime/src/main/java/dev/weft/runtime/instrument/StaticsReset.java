@@ -1,0 +1,175 @@
+package dev.weft.runtime.instrument;
+
+import dev.weft.runtime.statics.ClassInits;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.FieldVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * Rewrites a target class so that one definition of it serves every run ({@link ClassInits}): its
+ * static initialiser becomes an ordinary static method that {@link ClassInits} calls the first time
+ * each run uses the class, its static fields lose {@code final} (that method assigns them again in
+ * every run), and every place the JVM would initialise a class calls {@link ClassInits#ensure}
+ * first: the entry of each static method and constructor of the class (whoever calls them, code or
+ * reflection), and each static field access of another target class. A class without a static
+ * initialiser gets an empty one, which marks it as reset per run: its statics are cleared all the
+ * same.
+ *
+ * <p>Interfaces and enums keep the JVM's own, once-per-process initialisation: interface fields
+ * must stay final, and the JDK keeps an enum's constants in its {@code Class} (so {@code
+ * Enum.valueOf} and {@code EnumMap} would see the first run's constants). An enum with a mutable
+ * field would carry state from one run to the next, so it makes reuse unsafe, as does a class file
+ * too old to name a class constant.
+ */
+final class StaticsReset extends ClassVisitor {
+  private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
+
+  private final Predicate<String> resettableOwner;
+  private final Consumer<String> unsafe;
+  private String className;
+  private boolean resettable;
+  private boolean isEnum;
+  private boolean hasInitialiser;
+
+  /**
+   * @param resettableOwner whether a class (internal name) is target code that may be reset: a
+   *     static field access of it gets a guard
+   * @param unsafe told why classes cannot be reused across runs, when this class shows it
+   */
+  StaticsReset(ClassVisitor next, Predicate<String> resettableOwner, Consumer<String> unsafe) {
+    super(Opcodes.ASM9, next);
+    this.resettableOwner = resettableOwner;
+    this.unsafe = unsafe;
+  }
+
+  @Override
+  public void visit(
+      int version,
+      int access,
+      String name,
+      String signature,
+      String superName,
+      String[] interfaces) {
+    className = name;
+    isEnum = (access & Opcodes.ACC_ENUM) != 0;
+    boolean keepsJvmInit =
+        (access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ENUM | Opcodes.ACC_MODULE)) != 0;
+    boolean canNameClasses = (version & 0xFFFF) >= Opcodes.V1_5;
+    resettable = !keepsJvmInit && canNameClasses && resettableOwner.test(name);
+    if (!keepsJvmInit && !canNameClasses) {
+      unsafe.accept(
+          name.replace('/', '.')
+              + " is a class file older than Java 5, whose statics cannot be reset");
+    }
+    super.visit(version, access, name, signature, superName, interfaces);
+  }
+
+  @Override
+  public FieldVisitor visitField(
+      int access, String name, String descriptor, String signature, Object value) {
+    boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+    boolean isFinal = (access & Opcodes.ACC_FINAL) != 0;
+    boolean synthetic = (access & Opcodes.ACC_SYNTHETIC) != 0;
+    if (isEnum && !isFinal && !synthetic) {
+      unsafe.accept(
+          "enum "
+              + className.replace('/', '.')
+              + " has the mutable field "
+              + name
+              + ", which would keep its value from one run to the next");
+    }
+    int rewritten = access;
+    if (resettable && isStatic) {
+      if (isFinal && value == null) {
+        rewritten &= ~Opcodes.ACC_FINAL; // assigned again by every run's initialiser
+      } else if (!isFinal && value != null) {
+        unsafe.accept(
+            className.replace('/', '.')
+                + "."
+                + name
+                + " is a non-final static with a constant value, which a reset would lose");
+      }
+    }
+    return super.visitField(rewritten, name, descriptor, signature, value);
+  }
+
+  @Override
+  public MethodVisitor visitMethod(
+      int access, String name, String descriptor, String signature, String[] exceptions) {
+    if (resettable && name.equals("<clinit>")) {
+      hasInitialiser = true;
+      return new Guards(
+          super.visitMethod(initialiserAccess(), ClassInits.INIT_METHOD, "()V", null, null), false);
+    }
+    MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+    if (next == null) {
+      return null;
+    }
+    boolean initialises =
+        resettable && ((access & Opcodes.ACC_STATIC) != 0 || name.equals("<init>"));
+    return new Guards(next, initialises);
+  }
+
+  @Override
+  public void visitEnd() {
+    if (resettable && !hasInitialiser) {
+      MethodVisitor m =
+          super.visitMethod(initialiserAccess(), ClassInits.INIT_METHOD, "()V", null, null);
+      m.visitCode();
+      m.visitInsn(Opcodes.RETURN);
+      m.visitMaxs(0, 0);
+      m.visitEnd();
+    }
+    super.visitEnd();
+  }
+
+  private static int initialiserAccess() {
+    return Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+  }
+
+  private static void guard(MethodVisitor m, String owner) {
+    m.visitLdcInsn(Type.getObjectType(owner));
+    m.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
+  }
+
+  /** The initialisation points of one method. */
+  private final class Guards extends MethodVisitor {
+    private final boolean initialises;
+
+    Guards(MethodVisitor next, boolean initialises) {
+      super(Opcodes.ASM9, next);
+      this.initialises = initialises;
+    }
+
+    @Override
+    public void visitCode() {
+      super.visitCode();
+      if (initialises) {
+        guard(mv, className);
+      }
+    }
+
+    /** The JVM initialises a class at {@code new}, before the constructor's arguments. */
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+      if (opcode == Opcodes.NEW && !type.equals(className) && resettableOwner.test(type)) {
+        guard(mv, type);
+      }
+      super.visitTypeInsn(opcode, type);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+      if ((opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC)
+          && !owner.equals(className)
+          && resettableOwner.test(owner)) {
+        guard(mv, owner);
+      }
+      super.visitFieldInsn(opcode, owner, name, descriptor);
+    }
+  }
+}

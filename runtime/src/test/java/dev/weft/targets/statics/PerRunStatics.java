@@ -1,0 +1,132 @@
+package dev.weft.targets.statics;
+
+import static dev.weft.targets.Checks.check;
+import static dev.weft.targets.Checks.joinAll;
+import static dev.weft.targets.Checks.startAll;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.function.IntSupplier;
+
+/**
+ * Static state as every run must see it however many runs came before: initialisers run once per
+ * run, lazily, superclass first; statics start at their defaults; an initialiser that throws fails
+ * its class for the rest of the run; enum constants stay the JDK's own. Each method changes the
+ * state it checked, so a run that saw the state an earlier run left fails.
+ */
+public final class PerRunStatics {
+  private PerRunStatics() {}
+
+  /** Records initialisations, in order; reset per run like any class. */
+  static final class Log {
+    static final List<String> order = new ArrayList<>();
+  }
+
+  static class Parent {
+    static int parentValue = 7;
+
+    static {
+      Log.order.add("Parent");
+    }
+  }
+
+  static final class Child extends Parent {
+    static int initialisations;
+    static final List<String> seen = new ArrayList<>();
+    static String last;
+    static final int[] table = {1, 2, 3};
+
+    static {
+      initialisations++;
+      Log.order.add("Child");
+    }
+
+    static int value() {
+      return table[0];
+    }
+  }
+
+  static final class Lazy {
+    static {
+      Log.order.add("Lazy");
+    }
+
+    static void touch() {}
+  }
+
+  static final class Broken {
+    static final int VALUE = fail();
+
+    private static int fail() {
+      throw new IllegalStateException("initialiser failed on purpose");
+    }
+  }
+
+  enum Colour {
+    RED,
+    GREEN
+  }
+
+  /**
+   * The system property under which each run adds this class to a list, for the test to see which
+   * class objects the runs had (identity hash codes are Weft's own, the same in every run).
+   */
+  public static final String CLASSES = "dev.weft.targets.statics.classes";
+
+  @SuppressWarnings("unchecked")
+  public static void freshStatics() {
+    Object list = System.getProperties().get(CLASSES);
+    if (list == null) {
+      list = new java.util.concurrent.CopyOnWriteArrayList<Object>();
+      System.getProperties().put(CLASSES, list);
+    }
+    ((List<Object>) list).add(PerRunStatics.class);
+    check(Child.initialisations == 0 || Log.order.contains("Child"), "initialised before use");
+    check(Child.value() == 1, "table as initialised: " + Child.table[0]);
+    check(Child.initialisations == 1, "initialisations this run: " + Child.initialisations);
+    check(Child.seen.isEmpty(), "a list left from an earlier run: " + Child.seen);
+    check(Child.last == null, "a static left from an earlier run: " + Child.last);
+    check(Parent.parentValue == 7, "parent value left from an earlier run: " + Parent.parentValue);
+    check(Log.order.equals(List.of("Parent", "Child")), "initialised in order " + Log.order);
+    check(!Log.order.contains("Lazy"), "initialised before its first use");
+    Lazy.touch();
+    check(Log.order.contains("Lazy"), "not initialised at its first use");
+    Child.seen.add("run");
+    Child.last = "set";
+    Child.table[0] = 99;
+    Child.initialisations += 10;
+    Parent.parentValue = -1;
+  }
+
+  public static void failedInitialiser() {
+    try {
+      int v = Broken.VALUE;
+      check(false, "read " + v + " from a class whose initialiser throws");
+    } catch (ExceptionInInitializerError e) {
+      check(e.getCause() instanceof IllegalStateException, "cause " + e.getCause());
+    }
+    try {
+      int v = Broken.VALUE;
+      check(false, "read " + v + " from a class that failed to initialise");
+    } catch (NoClassDefFoundError e) {
+      check(e.getMessage().contains("Broken"), "message " + e.getMessage());
+    }
+  }
+
+  public static void enumConstants() {
+    check(Enum.valueOf(Colour.class, "RED") == Colour.RED, "valueOf gave another RED");
+    EnumMap<Colour, Integer> m = new EnumMap<>(Colour.class);
+    m.put(Colour.GREEN, 1);
+    check(m.get(Colour.GREEN) == 1 && Colour.values().length == 2, "enum map " + m);
+  }
+
+  /** Two threads meet a class first at once: its initialiser still runs once in the run. */
+  public static void initialisedOnceByTwoThreads() throws InterruptedException {
+    IntSupplier read = () -> Child.initialisations;
+    int[] seen = new int[2];
+    joinAll(startAll(() -> seen[0] = read.getAsInt(), () -> seen[1] = read.getAsInt()));
+    check(seen[0] == 1 && seen[1] == 1, "initialisations seen " + seen[0] + ", " + seen[1]);
+    Child.initialisations = 42;
+  }
+}
