@@ -248,7 +248,7 @@ public final class Campaign {
     }
     if (result.failed()) {
       boolean isNew = false;
-      for (Failure f : result.failures()) {
+      for (Failure f : standing(executor, output, result)) {
         isNew |= record(f, result, strategy, captured);
       }
       if (isNew && !config.keepGoing()) {
@@ -282,6 +282,31 @@ public final class Campaign {
       }
       Thread.interrupted();
     }
+  }
+
+  /**
+   * The run's failures less those a replay on fresh classes refuted (see {@link FreshClassCheck});
+   * only new ones are checked, known ones only add to their count.
+   */
+  private List<Failure> standing(RunExecutor executor, TargetOutput output, RunResult result)
+      throws TargetException {
+    List<Failure> fresh = new ArrayList<>();
+    List<Failure> known = new ArrayList<>();
+    for (Failure f : result.failures()) {
+      (bySignature.containsKey(f.signature()) ? known : fresh).add(f);
+    }
+    if (fresh.isEmpty()) {
+      return known;
+    }
+    FreshClassCheck.Checked checked =
+        FreshClassCheck.check(executor, output, result, fresh, executions);
+    if (checked.dropped() != null) {
+      notes.add(checked.dropped());
+      say("note: " + checked.dropped());
+      executor.takeReuseStoppedNote(); // said just now, in other words
+    }
+    known.addAll(checked.standing());
+    return known;
   }
 
   private void takeNotes(Strategy strategy) {

@@ -6,6 +6,7 @@ import dev.weft.corpus.campaign.CorpusEntry;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.MemoryReserve;
 import dev.weft.fuzz.minimise.FindingMinimiser;
 import dev.weft.fuzz.minimise.MinimisedFinding;
@@ -321,8 +322,22 @@ public final class FuzzSession {
     if (feedback != null) {
       keep(result, feedback, ticker);
     }
+    List<Failure> fresh = new ArrayList<>();
     for (Failure f : result.failures()) {
-      record(f, result, strategy, captured);
+      if (!state.findings().seenAgain(f.kind(), f.signature(), session)) {
+        fresh.add(f);
+      }
+    }
+    if (!fresh.isEmpty()) {
+      FreshClassCheck.Checked checked =
+          FreshClassCheck.check(executor, output, result, fresh, executions);
+      if (checked.dropped() != null) {
+        say("note: " + checked.dropped());
+        executor.takeReuseStoppedNote(); // said just now, in other words
+      }
+      for (Failure f : checked.standing()) {
+        record(f, result, strategy, captured);
+      }
     }
     if (executor.leakedThreads() > 0) {
       targetStuck = true;
@@ -398,11 +413,9 @@ public final class FuzzSession {
     }
   }
 
+  /** Writes a new finding ({@code f} was not seen before: see the caller). */
   private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
-    if (state.findings().seenAgain(f.kind(), f.signature(), session)) {
-      return;
-    }
     CampaignSettings s = plan.settings();
     FindingRecord record =
         new FindingRecord(

@@ -50,6 +50,12 @@ public final class RunExecutor {
 
   private boolean reuseStoppedTaken;
 
+  /** Whether the last run used the loader earlier runs used. */
+  private boolean lastRunReused;
+
+  /** Whether the next run must have classes of its own, reuse or not. */
+  private boolean freshClassesNext;
+
   /**
    * Whether runs track thread-local objects unless told otherwise: on, or off with {@code
    * -Dweft.localObjects=off}.
@@ -187,9 +193,11 @@ public final class RunExecutor {
    * one loader serves every run, its classes initialised afresh by each ({@code ClassInits}).
    */
   private TargetClassLoader loaderForRun() {
-    if (!instrumenter.resettableStatics() || reuseStopped != null) {
+    lastRunReused = false;
+    if (!instrumenter.resettableStatics() || reuseStopped != null || freshClassesNext) {
       return new TargetClassLoader(instrumenter);
     }
+    lastRunReused = true;
     if (reusedLoader == null) {
       reusedLoader = new TargetClassLoader(instrumenter);
     }
@@ -225,6 +233,32 @@ public final class RunExecutor {
     reuseStoppedTaken = true;
     return "classes are defined afresh for every run from here on, no longer reused: "
         + reuseStopped;
+  }
+
+  /**
+   * One run on classes defined for it alone, whatever the reuse: a finding made on reused classes
+   * is checked this way to be the program's own, not state an earlier run left behind.
+   */
+  public RunResult executeOnFreshClasses(Strategy strategy, long runNumber) throws TargetException {
+    freshClassesNext = true;
+    try {
+      return execute(strategy, runNumber);
+    } finally {
+      freshClassesNext = false;
+    }
+  }
+
+  /** Whether the last run used classes an earlier run had used. */
+  public boolean lastRunReusedClasses() {
+    return lastRunReused;
+  }
+
+  /** Defines the classes afresh for every run from now on, for {@code reason} (said once). */
+  public void stopReuse(String reason) {
+    if (reuseStopped == null && reusedLoader != null) {
+      reuseStopped = reason;
+      reusedLoader = null;
+    }
   }
 
   /** Whether the next run reuses the classes of the runs before it. */

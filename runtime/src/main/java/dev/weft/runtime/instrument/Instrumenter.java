@@ -19,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Instruments each target class once per process and caches the bytes: every run defines its
- * classes afresh in a new loader (so statics start clean) but never pays for instrumentation twice.
- * Site ids are assigned during instrumentation, so caching also keeps them fixed.
+ * Instruments each target class once per process and caches the bytes, so that no run pays for
+ * instrumentation twice (whether runs share one definition of a class, its statics reset per run,
+ * or define it afresh). Site ids are assigned during instrumentation, so caching also keeps them
+ * fixed.
  */
 public final class Instrumenter {
   private static final Logger LOG = LoggerFactory.getLogger(Instrumenter.class);

@@ -8,10 +8,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One run's class loader: target classes are defined here from cached instrumented bytes, so every
- * run starts with fresh static state; Weft's runtime classes come from Weft's own loader so that
- * hooks and scheduler are shared; everything else comes from the JDK. Assertions are enabled for
- * all target classes.
+ * The target's class loader: target classes are defined here from cached instrumented bytes, once
+ * for all runs when their statics are reset per run ({@link StaticsReset}), else once per run, a
+ * new loader each time, so that every run starts with fresh static state; Weft's runtime classes
+ * come from Weft's own loader so that hooks and scheduler are shared; everything else comes from
+ * the JDK. Assertions are enabled for all target classes.
  */
 public final class TargetClassLoader extends ClassLoader {
   /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */

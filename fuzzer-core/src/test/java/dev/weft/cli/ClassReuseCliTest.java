@@ -1,0 +1,61 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A finding that only state left by an earlier run on reused classes produced is not reported: its
+ * run is replayed on classes of its own first, and the campaign stops reusing classes.
+ */
+class ClassReuseCliTest extends CliTestSupport {
+  private static final String TARGET = "dev.weft.targets.statics.InterfaceConstant::registerOnce";
+  private static final String DROPPED = "did not come back when its run was replayed on classes";
+
+  @Test
+  void runDropsAFindingOnlyReusedClassesProduced() throws Exception {
+    Path out = dir.resolve("run");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--target",
+            TARGET,
+            "--cp",
+            targets(),
+            "--strategy",
+            "random",
+            "--seed",
+            "1",
+            "--iterations",
+            "6",
+            "--out",
+            out.toString());
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).contains(DROPPED).contains("registered 2 names");
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertThat(summary).contains(DROPPED).contains("\"findings\": []");
+  }
+
+  @Test
+  void fuzzDropsAFindingOnlyReusedClassesProduced() throws Exception {
+    Path corpus = dir.resolve("corpus");
+    int code =
+        WeftCli.execute(
+            "fuzz",
+            "--target",
+            TARGET,
+            "--cp",
+            targets(),
+            "--iterations",
+            "6",
+            "--corpus",
+            corpus.toString());
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).contains(DROPPED);
+    try (var files = Files.list(corpus.resolve("findings"))) {
+      assertThat(files.filter(p -> p.toString().endsWith(".weft"))).isEmpty();
+    }
+  }
+}
