@@ -197,9 +197,10 @@ public final class RunExecutor {
     if (!instrumenter.resettableStatics() || reuseStopped != null || freshClassesNext) {
       return new TargetClassLoader(instrumenter);
     }
-    lastRunReused = true;
     if (reusedLoader == null) {
-      reusedLoader = new TargetClassLoader(instrumenter);
+      reusedLoader = new TargetClassLoader(instrumenter); // as fresh as a new loader, this once
+    } else {
+      lastRunReused = true;
     }
     ClassInits.beginRun();
     return reusedLoader;
@@ -248,7 +249,7 @@ public final class RunExecutor {
     }
   }
 
-  /** Whether the last run used classes an earlier run had used. */
+  /** Whether the last run used classes an earlier run had used (not so the first on a loader). */
   public boolean lastRunReusedClasses() {
     return lastRunReused;
   }

@@ -1,6 +1,8 @@
 package dev.weft.runtime.hooks;
 
 import dev.weft.runtime.statics.ClassInits;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 
 /**
  * Per-run class initialisation of target classes whose statics are reset ({@link ClassInits}). Part
@@ -11,5 +13,23 @@ public final class ClassInitHooks {
 
   public static void ensure(Class<?> type) {
     ClassInits.ensure(type);
+  }
+
+  /** {@code Class.forName(name, initialize, loader)}, initialising the class for this run. */
+  public static Class<?> forName(String name, boolean initialize, ClassLoader loader)
+      throws ClassNotFoundException {
+    Class<?> type = Class.forName(name, initialize, loader);
+    if (initialize) {
+      ClassInits.ensure(type);
+    }
+    return type;
+  }
+
+  /** A static field about to be read by reflection: its class is initialised for this run first. */
+  public static Field reflectiveRead(Field field) {
+    if (field != null && Modifier.isStatic(field.getModifiers())) {
+      ClassInits.ensure(field.getDeclaringClass());
+    }
+    return field;
   }
 }

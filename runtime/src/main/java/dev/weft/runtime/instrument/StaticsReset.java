@@ -27,6 +27,9 @@ import net.bytebuddy.jar.asm.Type;
  */
 final class StaticsReset extends ClassVisitor {
   private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
+  private static final String FOR_NAME = "(Ljava/lang/String;)Ljava/lang/Class;";
+  private static final String FOR_NAME_WITH_LOADER =
+      "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;";
 
   private final Predicate<String> resettableOwner;
   private final Consumer<String> unsafe;
@@ -151,6 +154,43 @@ final class StaticsReset extends ClassVisitor {
       if (initialises) {
         guard(mv, className);
       }
+    }
+
+    /**
+     * {@code Class.forName} initialises the class it loads (a JDBC driver registers itself so); a
+     * static field read by reflection initialises its class first.
+     */
+    @Override
+    public void visitMethodInsn(
+        int opcode, String owner, String name, String descriptor, boolean isInterface) {
+      if (opcode == Opcodes.INVOKESTATIC
+          && owner.equals("java/lang/Class")
+          && name.equals("forName")) {
+        if (descriptor.equals(FOR_NAME)) {
+          super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+          mv.visitInsn(Opcodes.DUP);
+          mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
+          return;
+        }
+        if (descriptor.equals(FOR_NAME_WITH_LOADER)) {
+          super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "forName", descriptor, false);
+          return;
+        }
+      }
+      if (opcode == Opcodes.INVOKEVIRTUAL
+          && owner.equals("java/lang/reflect/Field")
+          && name.startsWith("get")
+          && descriptor.startsWith("(Ljava/lang/Object;)")) {
+        mv.visitInsn(Opcodes.SWAP); // field, receiver -> receiver, field
+        mv.visitMethodInsn(
+            Opcodes.INVOKESTATIC,
+            HOOK,
+            "reflectiveRead",
+            "(Ljava/lang/reflect/Field;)Ljava/lang/reflect/Field;",
+            false);
+        mv.visitInsn(Opcodes.SWAP);
+      }
+      super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 
     /** The JVM initialises a class at {@code new}, before the constructor's arguments. */

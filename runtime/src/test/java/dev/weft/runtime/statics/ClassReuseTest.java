@@ -44,7 +44,11 @@ class ClassReuseTest {
   void everyRunOnReusedClassesStartsFromFreshStatics() throws Exception {
     for (String method :
         List.of(
-            "freshStatics", "failedInitialiser", "enumConstants", "initialisedOnceByTwoThreads")) {
+            "freshStatics",
+            "reflectiveInitialisation",
+            "failedInitialiser",
+            "enumConstants",
+            "initialisedOnceByTwoThreads")) {
       RunExecutor ex = reusing(PerRunStatics.class, method);
       System.getProperties().remove(PerRunStatics.CLASSES);
       for (int run = 0; run < 6; run++) {

@@ -63,6 +63,28 @@ public final class PerRunStatics {
     }
   }
 
+  static final class Plugin {
+    static {
+      Log.order.add("Plugin");
+    }
+  }
+
+  static final class PluginWithLoader {
+    static {
+      Log.order.add("PluginWithLoader");
+    }
+  }
+
+  static final class NotInitialised {
+    static {
+      Log.order.add("NotInitialised");
+    }
+  }
+
+  static final class Holder {
+    static final String VALUE = String.valueOf("set");
+  }
+
   enum Colour {
     RED,
     GREEN
@@ -97,6 +119,22 @@ public final class PerRunStatics {
     Child.table[0] = 99;
     Child.initialisations += 10;
     Parent.parentValue = -1;
+  }
+
+  /** Reflection initialises classes as the JVM would: a driver registers itself by forName. */
+  public static void reflectiveInitialisation() throws Exception {
+    ClassLoader loader = PerRunStatics.class.getClassLoader();
+    Class.forName(Plugin.class.getName());
+    Class.forName(PluginWithLoader.class.getName(), true, loader);
+    Class.forName(NotInitialised.class.getName(), false, loader);
+    check(
+        Log.order.contains("Plugin")
+            && Log.order.contains("PluginWithLoader")
+            && !Log.order.contains("NotInitialised"),
+        "initialised by forName: " + Log.order);
+    Object value = Holder.class.getDeclaredField("VALUE").get(null);
+    check("set".equals(value), "a static read by reflection: " + value);
+    Log.order.add("leftover");
   }
 
   public static void failedInitialiser() {
