@@ -40,6 +40,14 @@ public final class InterleavingGraph {
   private final int[] edgeTarget;
   private final int[] incidentStart;
   private final int[] incidentEdges;
+
+  /**
+   * The other endpoint of each entry of {@link #incidentEdges}: the searches through a vertex's
+   * edges read one array instead of three (finding the other ends of the edges they probed was the
+   * largest single item of segment enumeration).
+   */
+  private final int[] incidentOther;
+
   private final int[] fixedSource;
   private final int[] fixedTarget;
   private final CriticalSections sections;
@@ -90,7 +98,8 @@ public final class InterleavingGraph {
     for (int v = 0; v < n; v++) {
       incidentStart[v + 1] += incidentStart[v];
     }
-    incidentEdges = orderedIncidence(n);
+    incidentOther = new int[2 * edgeSource.length];
+    incidentEdges = orderedIncidence(n, incidentOther);
   }
 
   /**
@@ -98,9 +107,10 @@ public final class InterleavingGraph {
    * vertex's edges are handed to their other endpoints with the vertices visited in that order, so
    * each list fills already sorted (an edge joins two vertices at most once), in time linear in the
    * edges. Sorting each list by comparison took most of a run's analysis on programs with a hundred
-   * threads, whose vertices have an edge to each other thread.
+   * threads, whose vertices have an edge to each other thread. Fills {@code other} with each
+   * entry's other endpoint on the way.
    */
-  private int[] orderedIncidence(int n) {
+  private int[] orderedIncidence(int n, int[] other) {
     int[] unordered = new int[2 * edgeSource.length];
     int[] fill = new int[n];
     for (int e = 0; e < edgeSource.length; e++) {
@@ -116,7 +126,9 @@ public final class InterleavingGraph {
         for (int i = incidentStart[w]; i < incidentStart[w + 1]; i++) {
           int e = unordered[i];
           int v = otherEndpoint(e, w);
-          ordered[incidentStart[v] + fill[v]++] = e;
+          int at = incidentStart[v] + fill[v]++;
+          ordered[at] = e;
+          other[at] = w;
         }
       }
     }
@@ -215,7 +227,7 @@ public final class InterleavingGraph {
    * The other endpoint of the edge at position {@code i} of {@code v}'s edges (from {@code base}).
    */
   private int otherAt(int base, int i, int v) {
-    return otherEndpoint(incidentEdges[base + i], v);
+    return incidentOther[base + i];
   }
 
   private int lowerBound(int v, long key) {
@@ -244,11 +256,12 @@ public final class InterleavingGraph {
 
   /**
    * About how many bytes the graph keeps alive: 33 per vertex (its per-event arrays, its thread
-   * chains and its section index), 16 per mutable edge (both ends and two incidence entries), and
-   * its prefix. A queued schedule keeps its graph alive, so the queue is bounded by this.
+   * chains and its section index), 24 per mutable edge (both ends, and two incidence entries of an
+   * edge and an endpoint each), and its prefix. A queued schedule keeps its graph alive, so the
+   * queue is bounded by this.
    */
   public long footprintBytes() {
-    return 33L * thread.length + 16L * edgeSource.length + prefix.footprintBytes();
+    return 33L * thread.length + 24L * edgeSource.length + prefix.footprintBytes();
   }
 
   /** The run's events before the graph's window, empty when it covers the run from the start. */

@@ -35,6 +35,13 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 public final class SegmentEnumerator {
   private final SegmentOptions options;
 
+  /**
+   * Keys the last enumeration found: the next one's tables start that big (runs of one program find
+   * about as many, often several per edge, and growing the tables from the edge count took a fifth
+   * of a small program's enumeration).
+   */
+  private int lastKeys;
+
   public SegmentEnumerator(SegmentOptions options) {
     this.options = options;
   }
@@ -42,8 +49,9 @@ public final class SegmentEnumerator {
   public Segments enumerate(InterleavingGraph g) {
     int window = options.window();
     while (true) {
-      Segments result = new Pass(g, window, options).run();
+      Segments result = new Pass(g, window, options, lastKeys).run();
       if (result != null) {
+        lastKeys = result.size();
         return result;
       }
       window--;
@@ -59,23 +67,27 @@ public final class SegmentEnumerator {
     private final int perShape;
     private final Long2IntOpenHashMap shapes;
     private final LongOpenHashSet seenKeys;
-    private final LongArrayList keys = new LongArrayList();
-    private final IntArrayList first = new IntArrayList();
-    private final IntArrayList second = new IntArrayList();
+    private final LongArrayList keys;
+    private final IntArrayList first;
+    private final IntArrayList second;
     private long instances;
 
     private boolean truncated;
 
-    Pass(InterleavingGraph g, int window, SegmentOptions options) {
+    Pass(InterleavingGraph g, int window, SegmentOptions options, int keysExpected) {
       this.g = g;
       this.window = window;
       this.cap = options.maxInstances();
       this.truncate = window == 0;
       this.perShape = options.instancesPerEdgeShape();
-      // sized for the graph up front: growing them rehashed every key several times per run
+      // sized up front: growing them rehashed every key several times per run
       int expected = Math.min(g.mutableEdgeCount(), 1 << 16);
+      int keysAhead = Math.min(Math.max(expected, keysExpected), 1 << 16);
       this.shapes = new Long2IntOpenHashMap(Math.max(16, expected / 4));
-      this.seenKeys = new LongOpenHashSet(Math.max(16, expected));
+      this.seenKeys = new LongOpenHashSet(Math.max(16, keysAhead));
+      this.keys = new LongArrayList(keysAhead);
+      this.first = new IntArrayList(keysAhead);
+      this.second = new IntArrayList(keysAhead);
     }
 
     /**
