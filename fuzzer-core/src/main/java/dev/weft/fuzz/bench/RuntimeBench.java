@@ -72,6 +72,20 @@ public final class RuntimeBench {
         localObjects);
   }
 
+  /** The table's programs: ThreadFan at 2-100 threads, the local-object programs, every twin. */
+  private List<String[]> programs() throws Exception {
+    List<String[]> programs = new ArrayList<>();
+    for (String n : new String[] {"2", "10", "50", "100"}) {
+      programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", n, "5"});
+    }
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
+    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
+    programs.addAll(ExampleCatalog.twins(examples));
+    return programs;
+  }
+
   private void run(double seconds, String filter) throws Throwable {
     if (filter.equals("flat")) {
       flat(10_000);
@@ -88,15 +102,7 @@ public final class RuntimeBench {
     if (filter.isEmpty()) {
       costs();
     }
-    List<String[]> programs = new ArrayList<>();
-    for (String n : new String[] {"2", "10", "50", "100"}) {
-      programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", n, "5"});
-    }
-    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
-    programs.addAll(ExampleCatalog.twins(examples));
+    List<String[]> programs = programs();
     System.out.println();
     System.out.printf(
         "%-30s %4s %7s %9s %9s %9s %9s %8s %8s %8s%n",
@@ -224,15 +230,7 @@ public final class RuntimeBench {
    * fresh class loader per run.
    */
   private void reuse(double seconds, String only) throws Exception {
-    List<String[]> programs = new ArrayList<>();
-    for (String n : new String[] {"2", "10", "50", "100"}) {
-      programs.add(new String[] {"dev.weft.examples.bench.ThreadFan", n, "5"});
-    }
-    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "4", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
-    programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
-    programs.addAll(ExampleCatalog.twins(examples));
+    List<String[]> programs = programs();
     System.out.printf(
         "%-30s %7s %8s %8s %6s %8s %8s %6s %8s %8s %6s %8s %8s%n",
         "program",
