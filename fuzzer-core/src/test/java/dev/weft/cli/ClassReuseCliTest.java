@@ -4,13 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A finding that only state left by an earlier run on reused classes produced is not reported: its
- * run is replayed on classes of its own first, and the campaign stops reusing classes.
+ * With classes reused ({@code -Dweft.reuseClasses=on}), a finding that only state left by an
+ * earlier run produced is not reported: its run is replayed on classes of its own first, and the
+ * campaign stops reusing classes.
  */
 class ClassReuseCliTest extends CliTestSupport {
+  @BeforeEach
+  void reuseClasses() {
+    System.setProperty("weft.reuseClasses", "on");
+  }
+
+  @AfterEach
+  void definePerRunAgain() {
+    System.clearProperty("weft.reuseClasses");
+  }
+
   private static final String TARGET = "dev.weft.targets.statics.InterfaceConstant::registerOnce";
   private static final String DROPPED = "did not come back when its run was replayed on classes";
 

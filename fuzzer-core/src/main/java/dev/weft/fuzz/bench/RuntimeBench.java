@@ -56,7 +56,7 @@ public final class RuntimeBench {
   }
 
   private RunExecutor executor(boolean localObjects, String mainClass, String... args) {
-    return executor(localObjects, Instrumenter.REUSE_CLASSES_DEFAULT, mainClass, args);
+    return executor(localObjects, Instrumenter.reuseClassesByDefault(), mainClass, args);
   }
 
   private RunExecutor executor(

@@ -42,12 +42,13 @@ public final class Instrumenter {
       new ConcurrentSkipListMap<>();
 
   /**
-   * Whether instrumenters rewrite target classes for reuse across runs unless told otherwise: on,
-   * or off with {@code -Dweft.reuseClasses=off} (every run defines its classes afresh, as before;
-   * see {@link StaticsReset}).
+   * Whether a new instrumenter rewrites target classes for reuse across runs unless told otherwise:
+   * off, or on with {@code -Dweft.reuseClasses=on} (experimental; see {@link StaticsReset} and the
+   * README for what it does not cover yet). Read at each construction, so a test can set it.
    */
-  public static final boolean REUSE_CLASSES_DEFAULT =
-      !"off".equals(System.getProperty("weft.reuseClasses"));
+  public static boolean reuseClassesByDefault() {
+    return "on".equals(System.getProperty("weft.reuseClasses"));
+  }
 
   private final boolean resettableStatics;
 
@@ -55,7 +56,7 @@ public final class Instrumenter {
   private final AtomicReference<String> reuseUnsafe = new AtomicReference<>();
 
   public Instrumenter(TargetClassPath classPath, SiteTable sites, FieldTable fields) {
-    this(classPath, sites, fields, REUSE_CLASSES_DEFAULT);
+    this(classPath, sites, fields, reuseClassesByDefault());
   }
 
   /**
@@ -280,7 +281,7 @@ public final class Instrumenter {
     ClassVisitor out =
         reset
             ? new StaticsReset(
-                writer, this::resettable, reason -> reuseUnsafe.compareAndSet(null, reason))
+                writer, types, this::resettable, reason -> reuseUnsafe.compareAndSet(null, reason))
             : writer;
     reader.accept(
         new ClassInstrumenter(out, types, sites, fields, minVersion, MaxLocals.of(classFile)),

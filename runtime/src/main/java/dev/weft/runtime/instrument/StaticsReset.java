@@ -1,6 +1,8 @@
 package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.statics.ClassInits;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -12,18 +14,17 @@ import net.bytebuddy.jar.asm.Type;
 /**
  * Rewrites a target class so that one definition of it serves every run ({@link ClassInits}): its
  * static initialiser becomes an ordinary static method that {@link ClassInits} calls the first time
- * each run uses the class, its static fields lose {@code final} (that method assigns them again in
- * every run), and every place the JVM would initialise a class calls {@link ClassInits#ensure}
- * first: the entry of each static method and constructor of the class (whoever calls them, code or
- * reflection), and each static field access of another target class. A class without a static
- * initialiser gets an empty one, which marks it as reset per run: its statics are cleared all the
- * same.
+ * each run uses the class, after a generated one that sets its statics back to their defaults; its
+ * static fields lose {@code final} (the initialiser assigns them again in every run), and every
+ * place the JVM would initialise a class calls {@link ClassInits#ensure} first: the entry of each
+ * static method and constructor of the class (whoever calls them, code or reflection), and each
+ * static field access of another target class. A class without a static initialiser gets an empty
+ * one, which marks it as reset per run: its statics are cleared all the same.
  *
  * <p>Interfaces and enums keep the JVM's own, once-per-process initialisation: interface fields
  * must stay final, and the JDK keeps an enum's constants in its {@code Class} (so {@code
  * Enum.valueOf} and {@code EnumMap} would see the first run's constants). An enum with a mutable
- * field would carry state from one run to the next, so it makes reuse unsafe, as does a class file
- * too old to name a class constant.
+ * field would carry state from one run to the next, so it makes reuse unsafe.
  */
 final class StaticsReset extends ClassVisitor {
   private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
@@ -33,18 +34,32 @@ final class StaticsReset extends ClassVisitor {
 
   private final Predicate<String> resettableOwner;
   private final Consumer<String> unsafe;
+  private final TypeHierarchy types;
   private String className;
   private boolean resettable;
   private boolean isEnum;
   private boolean hasInitialiser;
+
+  /** Whether the class file may hold class constants (version 49 on). */
+  private boolean classConstants;
+
+  /**
+   * The static fields each run's initialiser sets back to their defaults first: name, descriptor.
+   */
+  private final List<String[]> statics = new ArrayList<>();
 
   /**
    * @param resettableOwner whether a class (internal name) is target code that may be reset: a
    *     static field access of it gets a guard
    * @param unsafe told why classes cannot be reused across runs, when this class shows it
    */
-  StaticsReset(ClassVisitor next, Predicate<String> resettableOwner, Consumer<String> unsafe) {
+  StaticsReset(
+      ClassVisitor next,
+      TypeHierarchy types,
+      Predicate<String> resettableOwner,
+      Consumer<String> unsafe) {
     super(Opcodes.ASM9, next);
+    this.types = types;
     this.resettableOwner = resettableOwner;
     this.unsafe = unsafe;
   }
@@ -61,13 +76,8 @@ final class StaticsReset extends ClassVisitor {
     isEnum = (access & Opcodes.ACC_ENUM) != 0;
     boolean keepsJvmInit =
         (access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ENUM | Opcodes.ACC_MODULE)) != 0;
-    boolean canNameClasses = (version & 0xFFFF) >= Opcodes.V1_5;
-    resettable = !keepsJvmInit && canNameClasses && resettableOwner.test(name);
-    if (!keepsJvmInit && !canNameClasses) {
-      unsafe.accept(
-          name.replace('/', '.')
-              + " is a class file older than Java 5, whose statics cannot be reset");
-    }
+    classConstants = (version & 0xFFFF) >= Opcodes.V1_5;
+    resettable = !keepsJvmInit && resettableOwner.test(name);
     super.visit(version, access, name, signature, superName, interfaces);
   }
 
@@ -87,6 +97,9 @@ final class StaticsReset extends ClassVisitor {
     }
     int rewritten = access;
     if (resettable && isStatic) {
+      if (!isFinal || value == null) {
+        statics.add(new String[] {name, descriptor});
+      }
       if (isFinal && value == null) {
         rewritten &= ~Opcodes.ACC_FINAL; // assigned again by every run's initialiser
       } else if (!isFinal && value != null) {
@@ -119,13 +132,22 @@ final class StaticsReset extends ClassVisitor {
 
   @Override
   public void visitEnd() {
-    if (resettable && !hasInitialiser) {
-      MethodVisitor m =
-          super.visitMethod(initialiserAccess(), ClassInits.INIT_METHOD, "()V", null, null);
-      m.visitCode();
-      m.visitInsn(Opcodes.RETURN);
-      m.visitMaxs(0, 0);
-      m.visitEnd();
+    if (resettable) {
+      if (!hasInitialiser) {
+        MethodVisitor m =
+            super.visitMethod(initialiserAccess(), ClassInits.INIT_METHOD, "()V", null, null);
+        m.visitCode();
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+      }
+      MethodVisitor r =
+          super.visitMethod(initialiserAccess(), ClassInits.RESET_METHOD, "()V", null, null);
+      r.visitCode();
+      resetStatics(r);
+      r.visitInsn(Opcodes.RETURN);
+      r.visitMaxs(0, 0);
+      r.visitEnd();
     }
     super.visitEnd();
   }
@@ -134,8 +156,38 @@ final class StaticsReset extends ClassVisitor {
     return Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
   }
 
-  private static void guard(MethodVisitor m, String owner) {
-    m.visitLdcInsn(Type.getObjectType(owner));
+  /**
+   * The body of {@value ClassInits#RESET_METHOD}: every static the initialiser may assign back to
+   * its default, as the JVM's preparation does, in the class's own code (reflection on the class
+   * would resolve every member's types, and a library's optional dependency may be missing).
+   */
+  private void resetStatics(MethodVisitor m) {
+    for (String[] f : statics) {
+      Type t = Type.getType(f[1]);
+      switch (t.getSort()) {
+        case Type.LONG -> m.visitInsn(Opcodes.LCONST_0);
+        case Type.DOUBLE -> m.visitInsn(Opcodes.DCONST_0);
+        case Type.FLOAT -> m.visitInsn(Opcodes.FCONST_0);
+        case Type.OBJECT, Type.ARRAY -> m.visitInsn(Opcodes.ACONST_NULL);
+        default -> m.visitInsn(Opcodes.ICONST_0);
+      }
+      m.visitFieldInsn(Opcodes.PUTSTATIC, className, f[0], f[1]);
+    }
+  }
+
+  private void guard(MethodVisitor m, String owner) {
+    if (classConstants) {
+      m.visitLdcInsn(Type.getObjectType(owner));
+    } else {
+      // before version 49 a class constant is illegal: the class by name, from this class's loader
+      m.visitLdcInsn(owner.replace('/', '.'));
+      m.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          "java/lang/Class",
+          "forName",
+          "(Ljava/lang/String;)Ljava/lang/Class;",
+          false);
+    }
     m.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
   }
 
@@ -143,6 +195,10 @@ final class StaticsReset extends ClassVisitor {
   private final class Guards extends MethodVisitor {
     private final boolean initialises;
 
+    /**
+     * @param initialises whether the method initialises its class first (static methods and
+     *     constructors)
+     */
     Guards(MethodVisitor next, boolean initialises) {
       super(Opcodes.ASM9, next);
       this.initialises = initialises;
@@ -207,7 +263,13 @@ final class StaticsReset extends ClassVisitor {
       if ((opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC)
           && !owner.equals(className)
           && resettableOwner.test(owner)) {
-        guard(mv, owner);
+        // the JVM initialises the class that declares the field, not the one the code names
+        String declaring = types.resolveField(owner, name).declaringClass();
+        if (!declaring.equals(className)
+            && resettableOwner.test(declaring)
+            && !types.isInterface(declaring)) {
+          guard(mv, declaring);
+        }
       }
       super.visitFieldInsn(opcode, owner, name, descriptor);
     }

@@ -1,11 +1,8 @@
 package dev.weft.runtime.statics;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
-import java.util.List;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 /**
  * Initialises target classes once per run while their {@code Class} objects live across runs. A
@@ -23,6 +20,9 @@ import java.util.List;
 public final class ClassInits {
   /** The name the rewritten static initialiser has. */
   public static final String INIT_METHOD = "weft$clinit";
+
+  /** The name of the generated method that sets a class's statics back to their defaults. */
+  public static final String RESET_METHOD = "weft$resetStatics";
 
   /** Runs begun so far: a class's state belongs to the run whose number it carries. */
   private static volatile int run;
@@ -53,9 +53,8 @@ public final class ClassInits {
   /** One class's initialisation state and what resetting it takes. */
   private static final class State {
     private final Class<?> type;
-    private final Method initialiser;
-    private final List<Field> statics = new ArrayList<>();
-    private final boolean resettable;
+    private final MethodHandle reset;
+    private final MethodHandle initialiser;
     private volatile int done = -1;
     private int failed = -1;
     private int inProgress = -1;
@@ -63,28 +62,25 @@ public final class ClassInits {
 
     State(Class<?> type) {
       this.type = type;
-      Method init = null;
-      try {
-        init = type.getDeclaredMethod(INIT_METHOD);
-        init.setAccessible(true);
-      } catch (NoSuchMethodException e) {
-        // not rewritten: initialised by the JVM, once
-      }
-      this.initialiser = init;
-      this.resettable = init != null;
-      if (resettable) {
-        for (Field f : type.getDeclaredFields()) {
-          int m = f.getModifiers();
-          if (Modifier.isStatic(m) && !Modifier.isFinal(m)) {
-            f.setAccessible(true);
-            statics.add(f);
-          }
+      MethodHandle r = null;
+      MethodHandle init = null;
+      if (!type.isInterface() && !type.isPrimitive() && !type.isArray()) {
+        try {
+          // one method each, looked up by name: reflecting on the whole class would resolve
+          // every member's types, and an optional dependency of a library may be missing
+          MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+          r = lookup.findStatic(type, RESET_METHOD, MethodType.methodType(void.class));
+          init = lookup.findStatic(type, INIT_METHOD, MethodType.methodType(void.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+          // not rewritten: initialised by the JVM, once
         }
       }
+      this.reset = r;
+      this.initialiser = init;
     }
 
     void initialise(int currentRun) {
-      if (!resettable) {
+      if (initialiser == null) {
         done = currentRun;
         return;
       }
@@ -112,22 +108,18 @@ public final class ClassInits {
         initialising = Thread.currentThread();
       }
       try {
+        reset.invokeExact(); // before the superclass's initialiser, which may read these
         Class<?> parent = type.getSuperclass();
         if (parent != null) {
           ensure(parent);
         }
-        resetStatics();
-        initialiser.invoke(null);
-      } catch (InvocationTargetException e) {
-        Throwable cause = e.getCause();
-        fail(currentRun);
-        throw cause instanceof Error ? (Error) cause : new ExceptionInInitializerError(cause);
-      } catch (IllegalAccessException e) {
-        fail(currentRun);
-        throw new IllegalStateException("cannot run the initialiser of " + type.getName(), e);
-      } catch (RuntimeException | Error e) {
-        fail(currentRun); // the superclass failed, or resetting did
+        initialiser.invokeExact();
+      } catch (Error e) {
+        fail(currentRun); // the superclass failed, or this initialiser threw an error
         throw e;
+      } catch (Throwable t) {
+        fail(currentRun);
+        throw new ExceptionInInitializerError(t);
       }
       synchronized (this) {
         done = currentRun;
@@ -140,31 +132,6 @@ public final class ClassInits {
       failed = currentRun;
       initialising = null;
       notifyAll();
-    }
-
-    private void resetStatics() throws IllegalAccessException {
-      for (Field f : statics) {
-        Class<?> t = f.getType();
-        if (!t.isPrimitive()) {
-          f.set(null, null);
-        } else if (t == boolean.class) {
-          f.setBoolean(null, false);
-        } else if (t == long.class) {
-          f.setLong(null, 0L);
-        } else if (t == double.class) {
-          f.setDouble(null, 0d);
-        } else if (t == float.class) {
-          f.setFloat(null, 0f);
-        } else if (t == char.class) {
-          f.setChar(null, '\0');
-        } else if (t == byte.class) {
-          f.setByte(null, (byte) 0);
-        } else if (t == short.class) {
-          f.setShort(null, (short) 0);
-        } else {
-          f.setInt(null, 0);
-        }
-      }
     }
   }
 }

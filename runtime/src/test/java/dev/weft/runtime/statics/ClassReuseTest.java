@@ -46,6 +46,7 @@ class ClassReuseTest {
         List.of(
             "freshStatics",
             "reflectiveInitialisation",
+            "initialisationOrder",
             "failedInitialiser",
             "enumConstants",
             "initialisedOnceByTwoThreads")) {

@@ -85,6 +85,33 @@ public final class PerRunStatics {
     static final String VALUE = String.valueOf("set");
   }
 
+  static class Base {
+    static final String SEEN = Derived.peek();
+  }
+
+  static final class Derived extends Base {
+    static String last;
+
+    static {
+      last = "initialised";
+      Log.order.add("Derived");
+    }
+
+    static String peek() {
+      return last;
+    }
+  }
+
+  static class Plain {
+    static int level;
+  }
+
+  static final class PlainSub extends Plain {
+    static {
+      Log.order.add("PlainSub");
+    }
+  }
+
   enum Colour {
     RED,
     GREEN
@@ -135,6 +162,19 @@ public final class PerRunStatics {
     Object value = Holder.class.getDeclaredField("VALUE").get(null);
     check("set".equals(value), "a static read by reflection: " + value);
     Log.order.add("leftover");
+  }
+
+  /**
+   * A superclass's initialiser that reads its subclass's static (the subclass met first) sees it
+   * unassigned, as prepared, in every run; a static of the superclass written through the
+   * subclass's name initialises the superclass only.
+   */
+  public static void initialisationOrder() {
+    check(Derived.peek().equals("initialised"), "Derived's own static: " + Derived.last);
+    check(Base.SEEN == null, "the superclass saw a subclass static left from a run: " + Base.SEEN);
+    PlainSub.level = 5; // Plain's field: PlainSub is not initialised by this
+    check(!Log.order.contains("PlainSub"), "initialised through an inherited field: " + Log.order);
+    check(Plain.level == 5, "level " + Plain.level);
   }
 
   public static void failedInitialiser() {
