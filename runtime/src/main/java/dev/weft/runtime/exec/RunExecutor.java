@@ -21,10 +21,11 @@ import it.unimi.dsi.fastutil.ints.IntSets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Executes one run of the target under a {@link Scheduler}: a fresh class loader, a controlled main
- * thread, and a watchdog that turns stalls into findings or skipped runs so that Weft itself never
- * hangs. Carriers that cannot be stopped (a thread spinning without ever reaching a scheduling
- * point) are counted as leaked.
+ * Executes one run of the target under a {@link Scheduler}: a fresh class loader (or, with classes
+ * reused across runs, the one loader the runs share, its classes initialised afresh), a controlled
+ * main thread, and a watchdog that turns stalls into findings or skipped runs so that Weft itself
+ * never hangs. Carriers that cannot be stopped (a thread spinning without ever reaching a
+ * scheduling point) are counted as leaked.
  */
 public final class RunExecutor {
   private static final long POLL_MILLIS = 10;
