@@ -194,18 +194,7 @@ public final class RuntimeBench {
       RunResult sampleOff = off.execute(new RandomWalk(1), 0);
       RunResult sampleOn = on.execute(new RandomWalk(1), 0);
       long local = on.lastLocalObjects().elidedAccesses();
-      double[] rates = new double[6];
-      List<Supplier<Strategy>> strategies =
-          List.of(
-              () -> new RandomWalk(3),
-              () -> new Pct(3, 3),
-              () ->
-                  Strategies.create(
-                      "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
-      for (int i = 0; i < 3; i++) {
-        rates[2 * i] = throughput(off, strategies.get(i), seconds);
-        rates[2 * i + 1] = throughput(on, strategies.get(i), seconds);
-      }
+      double[] rates = sideBySide(off, on, seconds);
       System.out.printf(
           "%-30s %7d %7d %7d %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f%n",
           ExampleCatalog.name(p),
@@ -222,6 +211,26 @@ public final class RuntimeBench {
           rates[5],
           rates[5] / rates[4]);
     }
+  }
+
+  /**
+   * Executions/s of {@code a} and {@code b} under random, PCT and segment, each strategy on both
+   * before the next: a random, b random, a PCT, b PCT, a segment, b segment.
+   */
+  private double[] sideBySide(RunExecutor a, RunExecutor b, double seconds) throws Exception {
+    List<Supplier<Strategy>> strategies =
+        List.of(
+            () -> new RandomWalk(3),
+            () -> new Pct(3, 3),
+            () ->
+                Strategies.create(
+                    "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
+    double[] rates = new double[6];
+    for (int i = 0; i < 3; i++) {
+      rates[2 * i] = throughput(a, strategies.get(i), seconds);
+      rates[2 * i + 1] = throughput(b, strategies.get(i), seconds);
+    }
+    return rates;
   }
 
   /**
@@ -257,18 +266,7 @@ public final class RuntimeBench {
       RunExecutor kept = executor(locals, true, p[0], args);
       RunResult sample = fresh.execute(new RandomWalk(1), 0);
       kept.execute(new RandomWalk(1), 0);
-      List<Supplier<Strategy>> strategies =
-          List.of(
-              () -> new RandomWalk(3),
-              () -> new Pct(3, 3),
-              () ->
-                  Strategies.create(
-                      "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
-      double[] rates = new double[6];
-      for (int i = 0; i < 3; i++) {
-        rates[2 * i] = throughput(fresh, strategies.get(i), seconds);
-        rates[2 * i + 1] = throughput(kept, strategies.get(i), seconds);
-      }
+      double[] rates = sideBySide(fresh, kept, seconds);
       double plain = plainThroughput(p[0], seconds, args);
       System.out.printf(
           "%-30s %7d %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.0f %6.2f %8.0f %8.2f%n",
