@@ -52,6 +52,29 @@ class ClassReuseCliTest extends CliTestSupport {
   }
 
   @Test
+  void aDifferenceTheRewriteMakesIsDroppedAndLaterRunsUsePlainClasses() throws Exception {
+    Path out = dir.resolve("rewrite");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--target",
+            "dev.weft.targets.statics.ReflectiveConfig::configureByReflection",
+            "--cp",
+            targets(),
+            "--strategy",
+            "random",
+            "--seed",
+            "1",
+            "--iterations",
+            "5",
+            "--out",
+            out.toString());
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).contains(DROPPED).contains("the flag set by reflection was lost");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"findings\": []");
+  }
+
+  @Test
   void fuzzDropsAFindingOnlyReusedClassesProduced() throws Exception {
     Path corpus = dir.resolve("corpus");
     int code =

@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Confirms that a finding made on reused classes belongs to the program: its run is replayed once
- * on classes defined for that replay alone. Runs on reused classes start from fresh statics, but
- * not every static can be reset (an interface constant that holds a mutable object keeps what
- * earlier runs put in it); a finding that does not come back on fresh classes came from such
- * leftover state, so it is not reported, and every later run of the campaign gets classes of its
- * own. A hang is not replayed (each replay would spend a whole run budget).
+ * Confirms that a finding made on shared, rewritten classes belongs to the program: its run is
+ * replayed once on classes defined for that replay alone, without the rewrite. Runs on shared
+ * classes start from fresh statics, but not every static can be reset (an interface constant that
+ * holds a mutable object keeps what earlier runs put in it), and the rewrite misses some ways a
+ * class gets initialised (a static set by reflection first); a finding that does not come back on
+ * plain classes came from one of those, so it is not reported, and every later run of the campaign
+ * gets plain classes of its own. A hang is not replayed (each replay would spend a whole run
+ * budget).
  */
 public final class FreshClassCheck {
   private FreshClassCheck() {}
@@ -69,7 +71,8 @@ public final class FreshClassCheck {
             + " found at execution "
             + execution
             + " did not come back when its run was replayed on classes defined afresh, so it"
-            + " came from state an earlier run left in a static Weft could not reset; it is not"
+            + " came from sharing classes across runs (state an earlier run left in a static Weft"
+            + " could not reset, or a way of initialising a class the rewrite misses); it is not"
             + " reported ("
             + firstLine(dropped.message())
             + ")";

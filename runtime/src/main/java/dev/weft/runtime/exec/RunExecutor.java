@@ -51,7 +51,7 @@ public final class RunExecutor {
 
   private boolean reuseStoppedTaken;
 
-  /** Whether the last run used the loader earlier runs used. */
+  /** Whether the last run used the shared loader. */
   private boolean lastRunReused;
 
   /** Whether the next run must have classes of its own, reuse or not. */
@@ -195,14 +195,17 @@ public final class RunExecutor {
    */
   private TargetClassLoader loaderForRun() {
     lastRunReused = false;
-    if (!instrumenter.resettableStatics() || reuseStopped != null || freshClassesNext) {
+    if (!instrumenter.resettableStatics()) {
       return new TargetClassLoader(instrumenter);
     }
-    if (reusedLoader == null) {
-      reusedLoader = new TargetClassLoader(instrumenter); // as fresh as a new loader, this once
-    } else {
-      lastRunReused = true;
+    if (reuseStopped != null || freshClassesNext) {
+      // classes of the run's own, without the rewrite: exactly as if reuse had never been asked
+      return new TargetClassLoader(instrumenter, true);
     }
+    if (reusedLoader == null) {
+      reusedLoader = new TargetClassLoader(instrumenter);
+    }
+    lastRunReused = true;
     ClassInits.beginRun();
     return reusedLoader;
   }
@@ -238,8 +241,9 @@ public final class RunExecutor {
   }
 
   /**
-   * One run on classes defined for it alone, whatever the reuse: a finding made on reused classes
-   * is checked this way to be the program's own, not state an earlier run left behind.
+   * One run on classes defined for it alone and without the rewrite, whatever the reuse: a finding
+   * made on shared classes is checked this way to be the program's own, not state an earlier run
+   * left behind or a difference the rewrite made.
    */
   public RunResult executeOnFreshClasses(Strategy strategy, long runNumber) throws TargetException {
     freshClassesNext = true;
@@ -250,7 +254,10 @@ public final class RunExecutor {
     }
   }
 
-  /** Whether the last run used classes an earlier run had used (not so the first on a loader). */
+  /**
+   * Whether the last run used the shared, rewritten classes (the first run on them too: the rewrite
+   * itself, not only what earlier runs left, could make a run differ).
+   */
   public boolean lastRunReusedClasses() {
     return lastRunReused;
   }

@@ -32,6 +32,14 @@ public final class Instrumenter {
   private final SiteTable sites;
   private final FieldTable fields;
   private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
+
+  /**
+   * With statics reset per run: the same classes instrumented without that rewrite, for the runs
+   * that must behave exactly as on classes of their own (the fallback to a loader per run, and the
+   * replay that confirms a finding made on shared classes).
+   */
+  private final ConcurrentHashMap<String, Optional<byte[]>> plainCache = new ConcurrentHashMap<>();
+
   private final AtomicInteger instrumentedClasses = new AtomicInteger();
   private final AtomicInteger definedAtRunTime = new AtomicInteger();
   private final RunTimeClassCache runTimeClasses = new RunTimeClassCache();
@@ -119,6 +127,36 @@ public final class Instrumenter {
     }
   }
 
+  /**
+   * Instrumented bytes of a target class; {@code plain}: without the rewrite that resets statics
+   * per run (the same bytes as {@link #instrumented(String)} when there is none).
+   */
+  public Optional<byte[]> instrumented(String className, boolean plain) {
+    if (!plain || !resettableStatics) {
+      return instrumented(className);
+    }
+    Optional<byte[]> cached = plainCache.get(className);
+    if (cached != null) {
+      return cached;
+    }
+    synchronized (this) {
+      return plainCache.computeIfAbsent(className, this::instrumentPlainNow);
+    }
+  }
+
+  private Optional<byte[]> instrumentPlainNow(String className) {
+    byte[] original = classPath.bytes(className);
+    if (original == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(transform(original, types, false));
+    } catch (RuntimeException e) {
+      skippedClasses.put(className, e.toString());
+      return Optional.of(original);
+    }
+  }
+
   private Optional<byte[]> instrumentNow(String className) {
     byte[] original = classPath.bytes(className);
     if (original == null) {
@@ -182,6 +220,9 @@ public final class Instrumenter {
   /** Whether the class was loaded from the target class path (and instrumented then). */
   boolean isTargetPathClass(String className) {
     Optional<byte[]> cached = cache.get(className);
+    if (cached == null) {
+      cached = plainCache.get(className);
+    }
     return cached != null && cached.isPresent();
   }
 

@@ -69,9 +69,22 @@ public final class TargetClassLoader extends ClassLoader {
     return FULLY_INSTRUMENTED.get(type);
   }
 
+  /** Whether this loader's classes are instrumented without the per-run statics reset. */
+  private final boolean plain;
+
   public TargetClassLoader(Instrumenter instrumenter) {
+    this(instrumenter, false);
+  }
+
+  /**
+   * @param plain whether to define the target's classes without the rewrite that lets one
+   *     definition serve every run (see {@link StaticsReset}): a run on them is exactly a run on
+   *     classes of its own
+   */
+  public TargetClassLoader(Instrumenter instrumenter, boolean plain) {
     super(NAME, ClassLoader.getPlatformClassLoader());
     this.instrumenter = instrumenter;
+    this.plain = plain;
     setDefaultAssertionStatus(true);
   }
 
@@ -87,7 +100,7 @@ public final class TargetClassLoader extends ClassLoader {
         } else if (name.startsWith("java.")) {
           c = getParent().loadClass(name);
         } else {
-          Optional<byte[]> bytes = instrumenter.instrumented(name);
+          Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
           c =
               bytes.isPresent()
                   ? defineClass(name, bytes.get(), 0, bytes.get().length)
