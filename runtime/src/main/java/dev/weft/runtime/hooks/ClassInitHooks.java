@@ -25,8 +25,11 @@ public final class ClassInitHooks {
     return type;
   }
 
-  /** A static field about to be read by reflection: its class is initialised for this run first. */
-  public static Field reflectiveRead(Field field) {
+  /**
+   * A static field about to be read or written by reflection: its class is initialised for this run
+   * first.
+   */
+  public static Field reflectiveAccess(Field field) {
     if (field != null && Modifier.isStatic(field.getModifiers())) {
       ClassInits.ensure(field.getDeclaringClass());
     }

@@ -214,7 +214,7 @@ final class StaticsReset extends ClassVisitor {
 
     /**
      * {@code Class.forName} initialises the class it loads (a JDBC driver registers itself so); a
-     * static field read by reflection initialises its class first.
+     * static field read or written by reflection initialises its class first.
      */
     @Override
     public void visitMethodInsn(
@@ -238,15 +238,45 @@ final class StaticsReset extends ClassVisitor {
           && name.startsWith("get")
           && descriptor.startsWith("(Ljava/lang/Object;)")) {
         mv.visitInsn(Opcodes.SWAP); // field, receiver -> receiver, field
-        mv.visitMethodInsn(
-            Opcodes.INVOKESTATIC,
-            HOOK,
-            "reflectiveRead",
-            "(Ljava/lang/reflect/Field;)Ljava/lang/reflect/Field;",
-            false);
+        reflectiveAccess();
         mv.visitInsn(Opcodes.SWAP);
       }
+      if (opcode == Opcodes.INVOKEVIRTUAL
+          && owner.equals("java/lang/reflect/Field")
+          && name.startsWith("set")
+          && descriptor.startsWith("(Ljava/lang/Object;")
+          && descriptor.endsWith(")V")
+          && Type.getArgumentTypes(descriptor).length == 2) {
+        // field, receiver, value: the field is brought up, initialised for, and put back
+        if (Type.getArgumentTypes(descriptor)[1].getSize() == 1) {
+          mv.visitInsn(Opcodes.DUP_X2); // value, field, receiver, value
+          mv.visitInsn(Opcodes.POP); // value, field, receiver
+          mv.visitInsn(Opcodes.SWAP); // value, receiver, field
+          reflectiveAccess();
+          mv.visitInsn(Opcodes.DUP_X2); // field, value, receiver, field
+          mv.visitInsn(Opcodes.POP); // field, value, receiver
+          mv.visitInsn(Opcodes.SWAP); // field, receiver, value
+        } else {
+          mv.visitInsn(Opcodes.DUP2_X2); // value, field, receiver, value
+          mv.visitInsn(Opcodes.POP2); // value, field, receiver
+          mv.visitInsn(Opcodes.SWAP); // value, receiver, field
+          reflectiveAccess();
+          mv.visitInsn(Opcodes.SWAP); // value, field, receiver
+          mv.visitInsn(Opcodes.DUP2_X2); // field, receiver, value, field, receiver
+          mv.visitInsn(Opcodes.POP2); // field, receiver, value
+        }
+      }
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+    }
+
+    /** The field on top of the stack is about to be read or written by reflection. */
+    private void reflectiveAccess() {
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          HOOK,
+          "reflectiveAccess",
+          "(Ljava/lang/reflect/Field;)Ljava/lang/reflect/Field;",
+          false);
     }
 
     /** The JVM initialises a class at {@code new}, before the constructor's arguments. */

@@ -85,6 +85,13 @@ public final class PerRunStatics {
     static final String VALUE = String.valueOf("set");
   }
 
+  static final class Settings {
+    static boolean verbose;
+    static int level;
+    static long limit;
+    static String name;
+  }
+
   static class Base {
     static final String SEEN = Derived.peek();
   }
@@ -161,6 +168,24 @@ public final class PerRunStatics {
         "initialised by forName: " + Log.order);
     Object value = Holder.class.getDeclaredField("VALUE").get(null);
     check("set".equals(value), "a static read by reflection: " + value);
+    // statics written by reflection before anything else of their class ran keep their values
+    Settings.class.getDeclaredField("verbose").setBoolean(null, true);
+    Settings.class.getDeclaredField("level").setInt(null, 3);
+    Settings.class.getDeclaredField("limit").setLong(null, 1L << 40);
+    Settings.class.getDeclaredField("name").set(null, "given");
+    check(
+        Settings.verbose
+            && Settings.level == 3
+            && Settings.limit == 1L << 40
+            && "given".equals(Settings.name),
+        "statics written by reflection: "
+            + Settings.verbose
+            + " "
+            + Settings.level
+            + " "
+            + Settings.limit
+            + " "
+            + Settings.name);
     Log.order.add("leftover");
   }
 
