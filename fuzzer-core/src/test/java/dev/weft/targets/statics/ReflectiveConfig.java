@@ -1,24 +1,34 @@
 package dev.weft.targets.statics;
 
-import java.lang.invoke.MethodHandles;
+import sun.reflect.ReflectionFactory;
 
 /**
- * A static set through a method handle before anything else of its class ran: on classes rewritten
- * to be initialised once per run, the first direct read initialises the class and resets the flag,
- * so the run fails there and only there. A difference the rewrite makes (it does not see method
- * handles), which the replay on plain classes must refute.
+ * An object made without running its class's constructor (as serialization and mocking libraries
+ * do): on classes rewritten to be initialised once per run nothing initialises the class then, so
+ * its own instance method finds its static list unset and the run fails there and only there. A
+ * difference the rewrite makes, which the replay on plain classes must refute.
  */
 public final class ReflectiveConfig {
   private ReflectiveConfig() {}
 
-  static final class Config {
-    static boolean verbose;
+  static final class Registry {
+    static final java.util.List<String> NAMES = new java.util.ArrayList<>();
+
+    void add(String name) {
+      NAMES.add(name);
+    }
   }
 
-  public static void configureThroughAHandle() throws Throwable {
-    MethodHandles.lookup().findStaticSetter(Config.class, "verbose", boolean.class).invoke(true);
-    if (!Config.verbose) {
-      throw new IllegalStateException("the flag set through a method handle was lost");
+  public static void madeWithoutAConstructor() throws Exception {
+    Registry r =
+        (Registry)
+            ReflectionFactory.getReflectionFactory()
+                .newConstructorForSerialization(
+                    Registry.class, Object.class.getDeclaredConstructor())
+                .newInstance();
+    r.add("made");
+    if (Registry.NAMES.size() != 1) {
+      throw new IllegalStateException("registered " + Registry.NAMES);
     }
   }
 }

@@ -1,6 +1,9 @@
 package dev.weft.runtime.hooks;
 
 import dev.weft.runtime.statics.ClassInits;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
@@ -34,5 +37,45 @@ public final class ClassInitHooks {
       ClassInits.ensure(field.getDeclaringClass());
     }
     return field;
+  }
+
+  /**
+   * {@code lookup.findStaticGetter}: the class is initialised for this run when the handle is made,
+   * not when it is first used as on the JVM (a handle does not pass through rewritten code).
+   */
+  public static MethodHandle findStaticGetter(
+      MethodHandles.Lookup lookup, Class<?> refc, String name, Class<?> type)
+      throws NoSuchFieldException, IllegalAccessException {
+    MethodHandle h = lookup.findStaticGetter(refc, name, type);
+    ClassInits.ensure(refc);
+    return h;
+  }
+
+  /** {@code lookup.findStaticSetter}, initialising the class as {@link #findStaticGetter} does. */
+  public static MethodHandle findStaticSetter(
+      MethodHandles.Lookup lookup, Class<?> refc, String name, Class<?> type)
+      throws NoSuchFieldException, IllegalAccessException {
+    MethodHandle h = lookup.findStaticSetter(refc, name, type);
+    ClassInits.ensure(refc);
+    return h;
+  }
+
+  /**
+   * {@code lookup.findStaticVarHandle}, initialising the class as {@link #findStaticGetter} does.
+   */
+  public static VarHandle findStaticVarHandle(
+      MethodHandles.Lookup lookup, Class<?> decl, String name, Class<?> type)
+      throws NoSuchFieldException, IllegalAccessException {
+    VarHandle h = lookup.findStaticVarHandle(decl, name, type);
+    ClassInits.ensure(decl);
+    return h;
+  }
+
+  /** {@code lookup.ensureInitialized}: initialised for this run too. */
+  public static Class<?> ensureInitialized(MethodHandles.Lookup lookup, Class<?> target)
+      throws IllegalAccessException {
+    Class<?> c = lookup.ensureInitialized(target);
+    ClassInits.ensure(c);
+    return c;
   }
 }

@@ -29,6 +29,7 @@ import net.bytebuddy.jar.asm.Type;
 final class StaticsReset extends ClassVisitor {
   private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
   private static final String FOR_NAME = "(Ljava/lang/String;)Ljava/lang/Class;";
+  private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
   private static final String FOR_NAME_WITH_LOADER =
       "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;";
 
@@ -214,7 +215,8 @@ final class StaticsReset extends ClassVisitor {
 
     /**
      * {@code Class.forName} initialises the class it loads (a JDBC driver registers itself so); a
-     * static field read or written by reflection initialises its class first.
+     * static field read or written by reflection initialises its class first; a method or var
+     * handle to a static field initialises its class when it is made (the JVM: when first used).
      */
     @Override
     public void visitMethodInsn(
@@ -232,6 +234,17 @@ final class StaticsReset extends ClassVisitor {
           super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "forName", descriptor, false);
           return;
         }
+      }
+      if (opcode == Opcodes.INVOKEVIRTUAL
+          && owner.equals(LOOKUP)
+          && (name.equals("findStaticGetter")
+              || name.equals("findStaticSetter")
+              || name.equals("findStaticVarHandle")
+              || name.equals("ensureInitialized"))) {
+        // the same call, made by the hook with the same lookup (its access is the caller's)
+        super.visitMethodInsn(
+            Opcodes.INVOKESTATIC, HOOK, name, "(L" + LOOKUP + ";" + descriptor.substring(1), false);
+        return;
       }
       if (opcode == Opcodes.INVOKEVIRTUAL
           && owner.equals("java/lang/reflect/Field")

@@ -92,6 +92,10 @@ public final class PerRunStatics {
     static String name;
   }
 
+  static final class Handled {
+    static boolean flag;
+  }
+
   static class Base {
     static final String SEEN = Derived.peek();
   }
@@ -156,7 +160,7 @@ public final class PerRunStatics {
   }
 
   /** Reflection initialises classes as the JVM would: a driver registers itself by forName. */
-  public static void reflectiveInitialisation() throws Exception {
+  public static void reflectiveInitialisation() throws Throwable {
     ClassLoader loader = PerRunStatics.class.getClassLoader();
     Class.forName(Plugin.class.getName());
     Class.forName(PluginWithLoader.class.getName(), true, loader);
@@ -186,6 +190,10 @@ public final class PerRunStatics {
             + Settings.limit
             + " "
             + Settings.name);
+    java.lang.invoke.MethodHandles.lookup()
+        .findStaticSetter(Handled.class, "flag", boolean.class)
+        .invoke(true);
+    check(Handled.flag, "a static set through a method handle was lost");
     Log.order.add("leftover");
   }
 
