@@ -27,24 +27,28 @@ class ClassReuseCliTest extends CliTestSupport {
   private static final String TARGET = "dev.weft.targets.statics.InterfaceConstant::registerOnce";
   private static final String DROPPED = "did not come back when its run was replayed on classes";
 
+  /** {@code weft run} of {@code target} under random walks, seed 1. */
+  private int run(String target, int iterations, Path out) {
+    return WeftCli.execute(
+        "run",
+        "--target",
+        target,
+        "--cp",
+        targets(),
+        "--strategy",
+        "random",
+        "--seed",
+        "1",
+        "--iterations",
+        Integer.toString(iterations),
+        "--out",
+        out.toString());
+  }
+
   @Test
   void runDropsAFindingOnlyReusedClassesProduced() throws Exception {
     Path out = dir.resolve("run");
-    int code =
-        WeftCli.execute(
-            "run",
-            "--target",
-            TARGET,
-            "--cp",
-            targets(),
-            "--strategy",
-            "random",
-            "--seed",
-            "1",
-            "--iterations",
-            "6",
-            "--out",
-            out.toString());
+    int code = run(TARGET, 6, out);
     assertThat(code).as(stderr()).isZero();
     assertThat(stderr()).contains(DROPPED).contains("registered 2 names");
     String summary = Files.readString(out.resolve("summary.json"));
@@ -55,20 +59,7 @@ class ClassReuseCliTest extends CliTestSupport {
   void aDifferenceTheRewriteMakesIsDroppedAndLaterRunsUsePlainClasses() throws Exception {
     Path out = dir.resolve("rewrite");
     int code =
-        WeftCli.execute(
-            "run",
-            "--target",
-            "dev.weft.targets.statics.ReflectiveConfig::madeWithoutAConstructor",
-            "--cp",
-            targets(),
-            "--strategy",
-            "random",
-            "--seed",
-            "1",
-            "--iterations",
-            "5",
-            "--out",
-            out.toString());
+        run("dev.weft.targets.statics.ConstructorlessObject::madeWithoutAConstructor", 5, out);
     assertThat(code).as(stderr()).isZero();
     assertThat(stderr()).contains(DROPPED).contains("NullPointerException");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"findings\": []");

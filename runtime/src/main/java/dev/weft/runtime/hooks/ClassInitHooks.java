@@ -46,18 +46,14 @@ public final class ClassInitHooks {
   public static MethodHandle findStaticGetter(
       MethodHandles.Lookup lookup, Class<?> refc, String name, Class<?> type)
       throws NoSuchFieldException, IllegalAccessException {
-    MethodHandle h = lookup.findStaticGetter(refc, name, type);
-    ClassInits.ensure(refc);
-    return h;
+    return initialised(lookup.findStaticGetter(refc, name, type), refc);
   }
 
   /** {@code lookup.findStaticSetter}, initialising the class as {@link #findStaticGetter} does. */
   public static MethodHandle findStaticSetter(
       MethodHandles.Lookup lookup, Class<?> refc, String name, Class<?> type)
       throws NoSuchFieldException, IllegalAccessException {
-    MethodHandle h = lookup.findStaticSetter(refc, name, type);
-    ClassInits.ensure(refc);
-    return h;
+    return initialised(lookup.findStaticSetter(refc, name, type), refc);
   }
 
   /**
@@ -66,16 +62,18 @@ public final class ClassInitHooks {
   public static VarHandle findStaticVarHandle(
       MethodHandles.Lookup lookup, Class<?> decl, String name, Class<?> type)
       throws NoSuchFieldException, IllegalAccessException {
-    VarHandle h = lookup.findStaticVarHandle(decl, name, type);
-    ClassInits.ensure(decl);
-    return h;
+    return initialised(lookup.findStaticVarHandle(decl, name, type), decl);
   }
 
   /** {@code lookup.ensureInitialized}: initialised for this run too. */
   public static Class<?> ensureInitialized(MethodHandles.Lookup lookup, Class<?> target)
       throws IllegalAccessException {
-    Class<?> c = lookup.ensureInitialized(target);
-    ClassInits.ensure(c);
-    return c;
+    return initialised(lookup.ensureInitialized(target), target);
+  }
+
+  /** {@code result}, once {@code type} is initialised for this run (after the lookup succeeded). */
+  private static <T> T initialised(T result, Class<?> type) {
+    ClassInits.ensure(type);
+    return result;
   }
 }

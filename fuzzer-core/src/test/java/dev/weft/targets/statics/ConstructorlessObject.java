@@ -8,8 +8,8 @@ import sun.reflect.ReflectionFactory;
  * its own instance method finds its static list unset and the run fails there and only there. A
  * difference the rewrite makes, which the replay on plain classes must refute.
  */
-public final class ReflectiveConfig {
-  private ReflectiveConfig() {}
+public final class ConstructorlessObject {
+  private ConstructorlessObject() {}
 
   static final class Registry {
     static final java.util.List<String> NAMES = new java.util.ArrayList<>();
