@@ -66,6 +66,38 @@ class ClassReuseCliTest extends CliTestSupport {
   }
 
   @Test
+  void aRunThatTakesAnotherPathOnReusedClassesStopsTheReuse() throws Exception {
+    Path out = dir.resolve("path");
+    int code = run("dev.weft.targets.statics.InterfaceConstant::registerQuietly", 6, out);
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr())
+        .contains("execution 2 took another path on classes defined afresh")
+        .contains("same decisions, another trace");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("took another path");
+  }
+
+  @Test
+  void aProgramThatBehavesAlikeOnReusedClassesKeepsThem() throws Exception {
+    Path out = dir.resolve("alike");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.join.MissingJoinFixed",
+            "--cp",
+            examples(),
+            "--strategy",
+            "segment",
+            "--iterations",
+            "40",
+            "--out",
+            out.toString());
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).doesNotContain("note:");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"notes\": []");
+  }
+
+  @Test
   void fuzzDropsAFindingOnlyReusedClassesProduced() throws Exception {
     Path corpus = dir.resolve("corpus");
     int code =

@@ -5,17 +5,13 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.RunFingerprint;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;
-import dev.weft.runtime.trace.StableHash;
-import dev.weft.runtime.trace.Trace;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -144,48 +140,12 @@ public final class BehaviourFingerprint {
   }
 
   /**
-   * Outcome, failure signature, decisions and every event of the trace. Sites and fields are hashed
-   * by name, not by id: ids follow the order in which classes were first instrumented, which can
-   * vary between processes (a class first loaded by a different thread) without any change in
-   * behaviour.
+   * The run's {@link RunFingerprint}. The per-run pool package was renamed from {@code model} to
+   * {@code perrun}; sites and fields in it compare under the new name, so recordings made before
+   * the rename stay comparable.
    */
   static long hash(RunResult r, SiteTable sites, FieldTable fields) {
-    long h = StableHash.mixInt(0xcbf29ce484222325L, r.outcome().ordinal());
-    for (Failure f : r.failures()) {
-      h = StableHash.mix(h, f.signature());
-    }
-    for (int d : r.decisions()) {
-      h = StableHash.mixInt(h, d);
-    }
-    Trace t = r.trace();
-    h = StableHash.mixInt(h, t.size());
-    for (int i = 0; i < t.size(); i++) {
-      h = StableHash.mixInt(h, t.thread(i));
-      h = StableHash.mixInt(h, t.kind(i).ordinal());
-      h = StableHash.mixLong(h, siteKey(sites.get(t.site(i))));
-      long location = t.location(i);
-      h = StableHash.mixInt(h, Locations.objectNumber(location));
-      int member = Locations.member(location);
-      boolean field = member >= 0 && !t.kind(i).name().startsWith("ARRAY");
-      h = field ? StableHash.mix(h, normalised(fields.name(member))) : StableHash.mixInt(h, member);
-    }
-    for (int e = 0; e < t.causalEdgeCount(); e++) {
-      h = StableHash.mixInt(h, t.causalEdgeSource(e));
-      h = StableHash.mixInt(h, t.causalEdgeTarget(e));
-    }
-    return h ^ (h >>> 32);
-  }
-
-  /**
-   * A site by class, method, line and operation. The per-run pool package was renamed from {@code
-   * model} to {@code perrun}; sites in it compare under the new name, so recordings made before the
-   * rename stay comparable.
-   */
-  private static long siteKey(Site site) {
-    long h = StableHash.mix(0, normalised(site.className()));
-    h = StableHash.mix(h, site.methodName());
-    h = StableHash.mixInt(h, site.line());
-    return StableHash.mix(h, normalised(site.operation()));
+    return RunFingerprint.of(r, sites, fields, BehaviourFingerprint::normalised);
   }
 
   private static String normalised(String name) {

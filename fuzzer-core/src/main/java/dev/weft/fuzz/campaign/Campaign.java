@@ -69,6 +69,7 @@ public final class Campaign {
   private String lastSkipReason;
   private Thread executing;
   private FindingMinimiser minimiser;
+  private FreshClassCheck freshClassCheck;
 
   private long startNanos;
 
@@ -129,6 +130,7 @@ public final class Campaign {
     boolean weftFailed = false;
     try (TargetOutput output = TargetOutput.install()) {
       minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
+      freshClassCheck = new FreshClassCheck(executor, output);
       stopReason = loop(executor, strategy, start, output);
     } catch (VirtualMachineError e) {
       reserve.release();
@@ -246,9 +248,10 @@ public final class Campaign {
     } else {
       consecutiveSkips = 0;
     }
-    if (result.failed()) {
+    List<Failure> standing = standing(result);
+    if (!standing.isEmpty()) {
       boolean isNew = false;
-      for (Failure f : standing(executor, output, result)) {
+      for (Failure f : standing) {
         isNew |= record(f, result, strategy, captured);
       }
       if (isNew && !config.keepGoing()) {
@@ -285,25 +288,21 @@ public final class Campaign {
   }
 
   /**
-   * The run's failures less those a replay on fresh classes refuted (see {@link FreshClassCheck});
-   * only new ones are checked, known ones only add to their count.
+   * The run's failures less those a replay on fresh classes refuted (see {@link FreshClassCheck},
+   * which also audits some runs that found nothing); only new ones are checked, known ones only add
+   * to their count.
    */
-  private List<Failure> standing(RunExecutor executor, TargetOutput output, RunResult result)
-      throws TargetException {
+  private List<Failure> standing(RunResult result) throws TargetException {
     List<Failure> fresh = new ArrayList<>();
     List<Failure> known = new ArrayList<>();
     for (Failure f : result.failures()) {
       (bySignature.containsKey(f.signature()) ? known : fresh).add(f);
     }
-    if (fresh.isEmpty()) {
-      return known;
-    }
-    FreshClassCheck.Checked checked =
-        FreshClassCheck.check(executor, output, result, fresh, executions);
-    if (checked.dropped() != null) {
-      notes.add(checked.dropped());
-      say("note: " + checked.dropped());
-      executor.takeReuseStoppedNote(); // said just now, in other words
+    FreshClassCheck.Checked checked = freshClassCheck.check(result, fresh, executions);
+    if (checked.stopped() != null) {
+      notes.add(checked.stopped());
+      say("note: " + checked.stopped());
+      freshClassCheck.executor().takeReuseStoppedNote(); // said just now, in other words
     }
     known.addAll(checked.standing());
     return known;

@@ -73,6 +73,7 @@ public final class FuzzSession {
   private String lastSkipReason;
   private long startNanos;
   private FindingMinimiser minimiser;
+  private FreshClassCheck freshClassCheck;
   private boolean targetStuck;
   private long lastNewKeyNanos;
   private long lastFindingNanos;
@@ -165,6 +166,7 @@ public final class FuzzSession {
       interleavings = new InterleavingRecorder(plan.directory(), plan.worker(), sites, quarantine);
       ticker.write("start", startNanos);
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
+      freshClassCheck = new FreshClassCheck(executor, output);
       stopReason = loop(executor, strategy, feedback, ticker, output);
     } catch (VirtualMachineError e) {
       reserve.release();
@@ -328,16 +330,13 @@ public final class FuzzSession {
         fresh.add(f);
       }
     }
-    if (!fresh.isEmpty()) {
-      FreshClassCheck.Checked checked =
-          FreshClassCheck.check(executor, output, result, fresh, executions);
-      if (checked.dropped() != null) {
-        say("note: " + checked.dropped());
-        executor.takeReuseStoppedNote(); // said just now, in other words
-      }
-      for (Failure f : checked.standing()) {
-        record(f, result, strategy, captured);
-      }
+    FreshClassCheck.Checked checked = freshClassCheck.check(result, fresh, executions);
+    if (checked.stopped() != null) {
+      say("note: " + checked.stopped());
+      executor.takeReuseStoppedNote(); // said just now, in other words
+    }
+    for (Failure f : checked.standing()) {
+      record(f, result, strategy, captured);
     }
     if (executor.leakedThreads() > 0) {
       targetStuck = true;

@@ -15,6 +15,8 @@ import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.statics.ClassInits;
+import dev.weft.runtime.statics.RewriteMembersHidden;
+import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.ints.IntSets;
@@ -37,6 +39,7 @@ public final class RunExecutor {
   private final RaceMode races;
   private final boolean localObjects;
   private LocalObjects lastLocalObjects = LocalObjects.off();
+  private ObjectNames lastObjectNames;
 
   /** Events of the last run, to size the next run's trace. */
   private int lastRunEvents;
@@ -168,6 +171,7 @@ public final class RunExecutor {
                 localObjects,
                 c -> TargetClassLoader.isFullyInstrumented(c) || LocalJdkClasses.isAdopted(c)));
     lastLocalObjects = scheduler.locals();
+    lastObjectNames = lastRunReused || freshClassesNext ? scheduler.objects() : null;
     scheduler.expectEvents(lastRunEvents);
     strategy.beginRun(runNumber);
     long start = System.nanoTime();
@@ -203,6 +207,11 @@ public final class RunExecutor {
       return new TargetClassLoader(instrumenter, true);
     }
     if (reusedLoader == null) {
+      String hidden = RewriteMembersHidden.unavailable();
+      if (hidden != null) {
+        reuseStopped = "the rewrite's methods would show in reflection: " + hidden;
+        return new TargetClassLoader(instrumenter, true);
+      }
       reusedLoader = new TargetClassLoader(instrumenter);
     }
     lastRunReused = true;
@@ -252,6 +261,16 @@ public final class RunExecutor {
     } finally {
       freshClassesNext = false;
     }
+  }
+
+  /**
+   * The names of the last run's objects if it ran on shared classes or was a replay on fresh ones
+   * (else null), handed over once: a run on shared classes is compared with its replay by them.
+   */
+  public ObjectNames takeLastObjectNames() {
+    ObjectNames names = lastObjectNames;
+    lastObjectNames = null;
+    return names;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.statics.RewriteMembersHidden;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Enumeration;
@@ -101,10 +102,14 @@ public final class TargetClassLoader extends ClassLoader {
           c = getParent().loadClass(name);
         } else {
           Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
-          c =
-              bytes.isPresent()
-                  ? defineClass(name, bytes.get(), 0, bytes.get().length)
-                  : getParent().loadClass(name);
+          if (bytes.isPresent()) {
+            c = defineClass(name, bytes.get(), 0, bytes.get().length);
+            if (!plain && instrumenter.resettableStatics() && !c.isInterface()) {
+              RewriteMembersHidden.hide(c);
+            }
+          } else {
+            c = getParent().loadClass(name);
+          }
         }
       }
       if (resolve) {

@@ -49,6 +49,7 @@ class ClassReuseTest {
             "initialisationOrder",
             "failedInitialiser",
             "enumConstants",
+            "reflectionSeesTheMethodsAsWritten",
             "initialisedOnceByTwoThreads")) {
       RunExecutor ex = reusing(PerRunStatics.class, method);
       System.getProperties().remove(PerRunStatics.CLASSES);

@@ -225,6 +225,27 @@ public final class PerRunStatics {
     }
   }
 
+  /**
+   * Reflection sees a class's methods as they were written: a library that walks them (a JSON
+   * mapper, a mocking library) takes the same path on reused classes as on fresh ones.
+   */
+  public static void reflectionSeesTheMethodsAsWritten() {
+    List<String> names = new ArrayList<>();
+    for (java.lang.reflect.Method m : Child.class.getDeclaredMethods()) {
+      names.add(m.getName());
+    }
+    check(names.equals(List.of("value")), "declared methods " + names);
+    for (java.lang.reflect.Method m : Child.class.getMethods()) {
+      check(!m.getName().startsWith("weft$"), "public methods include " + m);
+    }
+    try {
+      Child.class.getDeclaredMethod("weft$clinit");
+      check(false, "weft$clinit found by name");
+    } catch (NoSuchMethodException expected) {
+      // as on a class defined afresh
+    }
+  }
+
   public static void enumConstants() {
     check(Enum.valueOf(Colour.class, "RED") == Colour.RED, "valueOf gave another RED");
     EnumMap<Colour, Integer> m = new EnumMap<>(Colour.class);

@@ -1,0 +1,95 @@
+package dev.weft.runtime.exec;
+
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.Locations;
+import dev.weft.runtime.trace.ObjectNames;
+import dev.weft.runtime.trace.Site;
+import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.trace.StableHash;
+import dev.weft.runtime.trace.Trace;
+import java.util.function.IntToLongFunction;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a run did, as one number that two runs share exactly when they behaved alike: outcome,
+ * failure signatures, decisions and every event of the trace with its causal edges. Sites and
+ * fields count by name, not by id: ids follow the order in which classes were first instrumented,
+ * which differs between processes and between two copies of the classes in one process without any
+ * change in behaviour. Behaviour recordings compare runs across versions of Weft this way, and a
+ * campaign compares a run on reused classes with its replay on classes defined afresh.
+ */
+public final class RunFingerprint {
+  private RunFingerprint() {}
+
+  /**
+   * The fingerprint of {@code r}, with sites and fields named as they are and objects by their
+   * stable names in {@code objects} (the run's own): unlike run-local numbers, which count every
+   * object named before, a name stays the same when an unrelated object was made in one run and not
+   * in the other (an enum constant made by its class's initialiser on fresh classes, made once for
+   * every run on shared ones).
+   */
+  public static long of(RunResult r, SiteTable sites, FieldTable fields, ObjectNames objects) {
+    return of(r, sites, fields, UnaryOperator.identity(), n -> objects.stableKey(n, sites));
+  }
+
+  /**
+   * The fingerprint of {@code r}, class and field names passed through {@code names} first (a
+   * recording made before a package was renamed compares under the new name).
+   */
+  public static long of(
+      RunResult r, SiteTable sites, FieldTable fields, UnaryOperator<String> names) {
+    return of(r, sites, fields, names, n -> n);
+  }
+
+  private static long of(
+      RunResult r,
+      SiteTable sites,
+      FieldTable fields,
+      UnaryOperator<String> names,
+      IntToLongFunction objectKey) {
+    long h = StableHash.mixInt(0xcbf29ce484222325L, r.outcome().ordinal());
+    for (Failure f : r.failures()) {
+      h = StableHash.mix(h, f.signature());
+    }
+    for (int d : r.decisions()) {
+      h = StableHash.mixInt(h, d);
+    }
+    Trace t = r.trace();
+    if (t == null) {
+      return h ^ (h >>> 32);
+    }
+    h = StableHash.mixInt(h, t.size());
+    for (int i = 0; i < t.size(); i++) {
+      h = StableHash.mixInt(h, t.thread(i));
+      h = StableHash.mixInt(h, t.kind(i).ordinal());
+      h = StableHash.mixLong(h, siteKey(sites.get(t.site(i)), names));
+      long location = t.location(i);
+      long object = objectKey.applyAsLong(Locations.objectNumber(location));
+      h =
+          object == (int) object
+              ? StableHash.mixInt(h, (int) object)
+              : StableHash.mixLong(h, object);
+      int member = Locations.member(location);
+      boolean field = member >= 0 && !t.kind(i).name().startsWith("ARRAY");
+      h =
+          field
+              ? StableHash.mix(h, names.apply(fields.name(member)))
+              : StableHash.mixInt(h, member);
+    }
+    for (int e = 0; e < t.causalEdgeCount(); e++) {
+      h = StableHash.mixInt(h, t.causalEdgeSource(e));
+      h = StableHash.mixInt(h, t.causalEdgeTarget(e));
+    }
+    return h ^ (h >>> 32);
+  }
+
+  /** A site by class, method, line and operation. */
+  private static long siteKey(Site site, UnaryOperator<String> names) {
+    long h = StableHash.mix(0, names.apply(site.className()));
+    h = StableHash.mix(h, site.methodName());
+    h = StableHash.mixInt(h, site.line());
+    return StableHash.mix(h, names.apply(site.operation()));
+  }
+}
