@@ -9,9 +9,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * With classes reused ({@code -Dweft.reuseClasses=on}), a finding that only state left by an
- * earlier run produced is not reported: its run is replayed on classes of its own first, and the
- * campaign stops reusing classes.
+ * With classes reused (the default; set here so that a {@code -Dweft.reuseClasses=off} in the build
+ * does not turn the tests into no-ops), a finding that only state left by an earlier run produced
+ * is not reported: its run is replayed on classes of its own first, and the campaign stops reusing
+ * classes; a run that takes another path on shared classes stops the reuse too.
  */
 class ClassReuseCliTest extends CliTestSupport {
   @BeforeEach

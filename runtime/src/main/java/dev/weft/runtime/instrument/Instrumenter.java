@@ -51,11 +51,12 @@ public final class Instrumenter {
 
   /**
    * Whether a new instrumenter rewrites target classes for reuse across runs unless told otherwise:
-   * off, or on with {@code -Dweft.reuseClasses=on} (experimental; see {@link StaticsReset} and the
-   * README for what it does not cover yet). Read at each construction, so a test can set it.
+   * on, or off with {@code -Dweft.reuseClasses=off} (a class loader per run, as before; see {@link
+   * StaticsReset} and the README for what the rewrite does not cover, and how a campaign notices).
+   * Read at each construction, so a test can set it.
    */
   public static boolean reuseClassesByDefault() {
-    return "on".equals(System.getProperty("weft.reuseClasses"));
+    return !"off".equals(System.getProperty("weft.reuseClasses"));
   }
 
   private final boolean resettableStatics;
