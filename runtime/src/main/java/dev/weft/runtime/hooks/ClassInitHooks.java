@@ -1,10 +1,12 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.statics.ClassInits;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Modifier;
 
 /**
@@ -37,6 +39,24 @@ public final class ClassInitHooks {
       ClassInits.ensure(field.getDeclaringClass());
     }
     return field;
+  }
+
+  /**
+   * {@code field.getModifiers()}: a static final that the rewrite made assignable (its initialiser
+   * sets it again every run) is reported final, as written.
+   */
+  public static int modifiers(Field field) {
+    int modifiers = field.getModifiers();
+    if ((modifiers & (Modifier.STATIC | Modifier.FINAL)) == Modifier.STATIC
+        && TargetClassLoader.strippedFinal(field)) {
+      modifiers |= Modifier.FINAL;
+    }
+    return modifiers;
+  }
+
+  /** {@code member.getModifiers()}, as {@link #modifiers(Field)} for a field. */
+  public static int modifiers(Member member) {
+    return member instanceof Field field ? modifiers(field) : member.getModifiers();
   }
 
   /**

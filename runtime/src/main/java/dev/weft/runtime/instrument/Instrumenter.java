@@ -5,6 +5,7 @@ import dev.weft.runtime.trace.SiteTable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,6 +62,9 @@ public final class Instrumenter {
 
   private final boolean resettableStatics;
 
+  /** Static finals the rewrite made assignable ({@code internal/ClassName.field}). */
+  private final Set<String> strippedFinals = ConcurrentHashMap.newKeySet();
+
   /** Why the target's classes cannot be reused across runs, once a class showed it; else null. */
   private final AtomicReference<String> reuseUnsafe = new AtomicReference<>();
 
@@ -93,6 +97,14 @@ public final class Instrumenter {
    */
   public String reuseUnsafe() {
     return reuseUnsafe.get();
+  }
+
+  /**
+   * Whether the rewrite took {@code final} from static field {@code field} of {@code className}
+   * (binary name) in the shared copy of the classes.
+   */
+  public boolean strippedFinal(String className, String field) {
+    return strippedFinals.contains(className.replace('.', '/') + "." + field);
   }
 
   public SiteTable sites() {
@@ -323,7 +335,11 @@ public final class Instrumenter {
     ClassVisitor out =
         reset
             ? new StaticsReset(
-                writer, types, this::resettable, reason -> reuseUnsafe.compareAndSet(null, reason))
+                writer,
+                types,
+                this::resettable,
+                reason -> reuseUnsafe.compareAndSet(null, reason),
+                strippedFinals::add)
             : writer;
     reader.accept(
         new ClassInstrumenter(out, types, sites, fields, minVersion, MaxLocals.of(classFile)),

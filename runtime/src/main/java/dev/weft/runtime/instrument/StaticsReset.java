@@ -35,6 +35,7 @@ final class StaticsReset extends ClassVisitor {
 
   private final Predicate<String> resettableOwner;
   private final Consumer<String> unsafe;
+  private final Consumer<String> strippedFinal;
   private final TypeHierarchy types;
   private String className;
   private boolean resettable;
@@ -53,13 +54,17 @@ final class StaticsReset extends ClassVisitor {
    * @param resettableOwner whether a class (internal name) is target code that may be reset: a
    *     static field access of it gets a guard
    * @param unsafe told why classes cannot be reused across runs, when this class shows it
+   * @param strippedFinal told each static field that loses {@code final} ({@code
+   *     internal/ClassName.field}), so that reflection can still report it final
    */
   StaticsReset(
       ClassVisitor next,
       TypeHierarchy types,
       Predicate<String> resettableOwner,
-      Consumer<String> unsafe) {
+      Consumer<String> unsafe,
+      Consumer<String> strippedFinal) {
     super(Opcodes.ASM9, next);
+    this.strippedFinal = strippedFinal;
     this.types = types;
     this.resettableOwner = resettableOwner;
     this.unsafe = unsafe;
@@ -103,6 +108,7 @@ final class StaticsReset extends ClassVisitor {
       }
       if (isFinal && value == null) {
         rewritten &= ~Opcodes.ACC_FINAL; // assigned again by every run's initialiser
+        strippedFinal.accept(className + "." + name);
       } else if (!isFinal && value != null) {
         unsafe.accept(
             className.replace('/', '.')
@@ -244,6 +250,14 @@ final class StaticsReset extends ClassVisitor {
         // the same call, made by the hook with the same lookup (its access is the caller's)
         super.visitMethodInsn(
             Opcodes.INVOKESTATIC, HOOK, name, "(L" + LOOKUP + ";" + descriptor.substring(1), false);
+        return;
+      }
+      if (name.equals("getModifiers")
+          && descriptor.equals("()I")
+          && ((opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/reflect/Field"))
+              || (opcode == Opcodes.INVOKEINTERFACE && owner.equals("java/lang/reflect/Member")))) {
+        // a static final that lost its final for the rewrite is still reported final
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "modifiers", "(L" + owner + ";)I", false);
         return;
       }
       if (opcode == Opcodes.INVOKEVIRTUAL

@@ -2,6 +2,7 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.statics.RewriteMembersHidden;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.URL;
 import java.util.Enumeration;
 import java.util.Map;
@@ -117,6 +118,17 @@ public final class TargetClassLoader extends ClassLoader {
       }
       return c;
     }
+  }
+
+  /**
+   * Whether {@code field} is a static final of a class this kind of loader defined for every run,
+   * which the rewrite made assignable (reflection should still see it final).
+   */
+  public static boolean strippedFinal(Field field) {
+    Class<?> owner = field.getDeclaringClass();
+    return owner.getClassLoader() instanceof TargetClassLoader loader
+        && !loader.plain
+        && loader.instrumenter.strippedFinal(owner.getName(), field.getName());
   }
 
   static boolean isRuntimeClass(String name) {

@@ -50,6 +50,7 @@ class ClassReuseTest {
             "failedInitialiser",
             "enumConstants",
             "reflectionSeesTheMethodsAsWritten",
+            "reflectionSeesStaticFinalsAsWritten",
             "initialisedOnceByTwoThreads")) {
       RunExecutor ex = reusing(PerRunStatics.class, method);
       System.getProperties().remove(PerRunStatics.CLASSES);

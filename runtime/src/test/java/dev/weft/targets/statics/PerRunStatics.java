@@ -246,6 +246,19 @@ public final class PerRunStatics {
     }
   }
 
+  /**
+   * Reflection sees a static final as final, though the rewrite lets every run's initialiser assign
+   * it again: a library that collects a class's constants by their modifiers finds the same ones.
+   */
+  public static void reflectionSeesStaticFinalsAsWritten() throws NoSuchFieldException {
+    java.lang.reflect.Field seen = Child.class.getDeclaredField("seen");
+    check(java.lang.reflect.Modifier.isFinal(seen.getModifiers()), "seen is not final");
+    java.lang.reflect.Member member = seen;
+    check(java.lang.reflect.Modifier.isFinal(member.getModifiers()), "seen as a member");
+    java.lang.reflect.Field counter = Child.class.getDeclaredField("initialisations");
+    check(!java.lang.reflect.Modifier.isFinal(counter.getModifiers()), "a plain static is final");
+  }
+
   public static void enumConstants() {
     check(Enum.valueOf(Colour.class, "RED") == Colour.RED, "valueOf gave another RED");
     EnumMap<Colour, Integer> m = new EnumMap<>(Colour.class);
