@@ -450,6 +450,22 @@ public final class Scheduler {
     trace.reserve(events);
   }
 
+  /**
+   * The run will name about {@code named} objects and call on {@code watched} objects the race
+   * oracle watches (the last run of the same program did).
+   */
+  public void expectObjects(int named, int watched) {
+    objects.expect(named);
+    if (raceLog != null) {
+      raceLog.expect(watched);
+    }
+  }
+
+  /** Objects the race oracle watched in this run. */
+  public int watchedObjects() {
+    return raceLog == null ? 0 : raceLog.objectCount();
+  }
+
   public long objectLocation(Object obj, int member, int site) {
     return Locations.of(objects.numberOf(obj, site), member);
   }

@@ -40,6 +40,8 @@ public final class RunExecutor {
   private final boolean localObjects;
   private LocalObjects lastLocalObjects = LocalObjects.off();
   private ObjectNames lastObjectNames;
+  private int lastRunObjects;
+  private int lastRunWatched;
 
   /** Events of the last run, to size the next run's trace. */
   private int lastRunEvents;
@@ -159,6 +161,11 @@ public final class RunExecutor {
     instrumenter.resetModels();
     TargetClassLoader loader = loaderForRun();
     TargetEntry entry = TargetEntry.resolve(target, loader);
+    LocalObjects locals =
+        new LocalObjects(
+            localObjects,
+            c -> TargetClassLoader.isFullyInstrumented(c) || LocalJdkClasses.isAdopted(c));
+    locals.expect(lastLocalObjects.trackedCount(), lastLocalObjects.viewCount());
     Scheduler scheduler =
         new Scheduler(
             strategy,
@@ -167,12 +174,11 @@ public final class RunExecutor {
             budget.maxSteps(),
             races,
             captureStacksAt,
-            new LocalObjects(
-                localObjects,
-                c -> TargetClassLoader.isFullyInstrumented(c) || LocalJdkClasses.isAdopted(c)));
-    lastLocalObjects = scheduler.locals();
+            locals);
+    lastLocalObjects = locals;
     lastObjectNames = lastRunReused || freshClassesNext ? scheduler.objects() : null;
     scheduler.expectEvents(lastRunEvents);
+    scheduler.expectObjects(lastRunObjects, lastRunWatched);
     strategy.beginRun(runNumber);
     long start = System.nanoTime();
     ActiveRun.activate(scheduler);
@@ -188,6 +194,8 @@ public final class RunExecutor {
     RunResult result = scheduler.result(System.nanoTime() - start);
     checkReuse();
     lastRunEvents = result.trace() == null ? 0 : result.trace().size();
+    lastRunObjects = scheduler.objects().size();
+    lastRunWatched = scheduler.watchedObjects();
     strategy.endRun(result);
     return result;
   }

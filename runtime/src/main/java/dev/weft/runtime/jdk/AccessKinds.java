@@ -1,6 +1,7 @@
 package dev.weft.runtime.jdk;
 
 import dev.weft.runtime.trace.EventKind;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a call into a JDK collection or atomic does to the receiver, read off the method name: the
@@ -93,10 +94,20 @@ public final class AccessKinds {
 
   private AccessKinds() {}
 
-  /** Whether a call of this name only reads its receiver. */
+  /**
+   * Whether a call of this name only reads its receiver. Asked at every call on a watched JDK
+   * object, so the answer is kept per name (a handful of names per program).
+   */
   public static boolean readsOnly(String name) {
-    return of(name) == EventKind.READ.ordinal();
+    Boolean known = READS_ONLY.get(name);
+    if (known == null) {
+      known = of(name) == EventKind.READ.ordinal();
+      READS_ONLY.put(name, known);
+    }
+    return known;
   }
+
+  private static final ConcurrentHashMap<String, Boolean> READS_ONLY = new ConcurrentHashMap<>();
 
   /** The event kind of the call, or {@link #CAS} (as an ordinal-free marker). */
   static int of(String name) {

@@ -28,10 +28,10 @@ import java.util.function.Predicate;
 public final class LocalObjects {
   private final boolean enabled;
   private final Predicate<Class<?>> trackable;
-  private final IdentityHashMap<Object, Object> owners = new IdentityHashMap<>();
+  private IdentityHashMap<Object, Object> owners = new IdentityHashMap<>();
 
   /** A local view (an iterator, a key set) and the local object it shows. */
-  private final IdentityHashMap<Object, Object> viewed = new IdentityHashMap<>();
+  private IdentityHashMap<Object, Object> viewed = new IdentityHashMap<>();
 
   /** A local object stored into a static of a class whose initialiser is running. */
   private record StoredDuringInit(Object value, String className) {}
@@ -48,6 +48,9 @@ public final class LocalObjects {
 
   private boolean entrySetComing;
   private final ArrayDeque<Object> reached = new ArrayDeque<>();
+  private static final int MAX_EXPECTED = 1 << 16;
+  private int tracked;
+  private int views;
   private long elided;
   private long adopted;
   private long escaped;
@@ -63,6 +66,31 @@ public final class LocalObjects {
     this.trackable = trackable;
   }
 
+  /**
+   * The run will track about {@code objects} objects and {@code views} views (the last run of the
+   * same program did): the tables start that big instead of growing, rehashing every entry each
+   * time, on the way (a tenth of a 40-thread run's time went to that). Capped like {@link
+   * dev.weft.runtime.trace.ObjectNames#expect}.
+   */
+  public void expect(int objects, int views) {
+    if (owners.isEmpty() && objects > 32) {
+      owners = new IdentityHashMap<>(Math.min(objects, MAX_EXPECTED));
+    }
+    if (viewed.isEmpty() && views > 32) {
+      viewed = new IdentityHashMap<>(Math.min(views, MAX_EXPECTED));
+    }
+  }
+
+  /** Objects this run began to track, escaped since or not. */
+  public int trackedCount() {
+    return tracked;
+  }
+
+  /** Views of local objects this run made. */
+  public int viewCount() {
+    return views;
+  }
+
   /** Tracking nothing: every object is shared. */
   public static LocalObjects off() {
     return new LocalObjects(false, c -> false);
@@ -76,6 +104,7 @@ public final class LocalObjects {
   public void arrayMade(Object array, Object owner) {
     if (enabled) {
       owners.put(array, owner);
+      tracked++;
       adopted++;
     }
   }
@@ -84,6 +113,7 @@ public final class LocalObjects {
   public void constructed(Object object, Object owner) {
     if (enabled && trackable.test(object.getClass())) {
       owners.put(object, owner);
+      tracked++;
       adopted++;
     }
   }
@@ -95,6 +125,7 @@ public final class LocalObjects {
   public void copied(Object copy, Object owner) {
     if (enabled && copy != null && (copy.getClass().isArray() || trackable.test(copy.getClass()))) {
       owners.put(copy, owner);
+      tracked++;
       adopted++;
     }
   }
@@ -141,8 +172,10 @@ public final class LocalObjects {
       return;
     }
     owners.put(view, owner);
+    tracked++;
     if (view != source) {
       viewed.put(view, source);
+      views++;
     }
     if (entrySet) {
       entrySets.add(view);

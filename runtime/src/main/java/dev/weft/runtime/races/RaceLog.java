@@ -37,7 +37,7 @@ public final class RaceLog {
 
   private final RaceMode mode;
   private final Trace trace;
-  private final IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
+  private IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
   private final IntOpenHashSet watchedTraceNumbers = new IntOpenHashSet();
   private final IntArrayList traceNumberOf = new IntArrayList();
   private final IntArrayList namingSite = new IntArrayList();
@@ -63,6 +63,22 @@ public final class RaceLog {
     this.trace = trace;
     this.captureAt = captureAt;
     sharedLocks.defaultReturnValue(Long.MIN_VALUE);
+  }
+
+  /**
+   * The run will call on about {@code objects} watched objects (the last run of the same program
+   * did): their table starts that big instead of rehashing on the way. Only before the first call;
+   * capped.
+   */
+  public void expect(int objects) {
+    if (ids.isEmpty() && objects > 32) {
+      ids = new IdentityHashMap<>(Math.min(objects, 1 << 16));
+    }
+  }
+
+  /** Watched objects called on so far. */
+  public int objectCount() {
+    return ids.size();
   }
 
   public RaceMode mode() {

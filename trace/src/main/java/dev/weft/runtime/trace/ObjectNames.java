@@ -12,17 +12,36 @@ import java.util.IdentityHashMap;
  * same interleaving, which makes locations comparable between runs.
  */
 public final class ObjectNames {
-  private final IdentityHashMap<Object, Integer> numbers = new IdentityHashMap<>();
+  private IdentityHashMap<Object, Integer> numbers = new IdentityHashMap<>();
   private final IntArrayList namingSite = new IntArrayList();
   private final IntArrayList occurrence = new IntArrayList();
   private final IntArrayList allocated = new IntArrayList();
   private final Int2IntOpenHashMap countPerSite = new Int2IntOpenHashMap();
+
+  /** The most objects a run's tables are made ready for up front. */
+  static final int MAX_EXPECTED = 1 << 16;
 
   public ObjectNames() {
     // number 0 is reserved for "static", see Locations
     namingSite.add(0);
     occurrence.add(0);
     allocated.add(0);
+  }
+
+  /**
+   * The run will name about {@code objects} objects (the last run of the same program did): the
+   * table starts that big instead of growing, and rehashing every name, a dozen times on the way.
+   * Only before the first name; capped, so that one huge run does not make every later one allocate
+   * a huge table.
+   */
+  public void expect(int objects) {
+    if (numbers.isEmpty() && objects > 32) {
+      int expected = Math.min(objects, MAX_EXPECTED);
+      numbers = new IdentityHashMap<>(expected);
+      namingSite.ensureCapacity(expected + 1);
+      occurrence.ensureCapacity(expected + 1);
+      allocated.ensureCapacity(expected + 1);
+    }
   }
 
   /** Records the allocation of a fresh object at {@code site}. */
