@@ -104,4 +104,72 @@ class SegmentKeysTest {
     assertThat(capped.window()).isLessThan(4);
     assertThat(capped.instances()).isLessThan(wide.instances());
   }
+
+  /**
+   * The key is part of the coverage format: for every pair of edges of a run with several threads,
+   * flipped or not, it is the smaller hash of the two listings as the format defines it (spelt out
+   * here once more, slot by slot).
+   */
+  @Test
+  void keysFollowTheFormatForEveryPairOfEdges() {
+    TraceBuilder t = new TraceBuilder();
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 60; i++) {
+      long location = field(1 + random.nextInt(2), random.nextInt(3));
+      int thread = random.nextInt(3);
+      if (random.nextBoolean()) {
+        t.write(thread, location, 10 + random.nextInt(6));
+      } else {
+        t.read(thread, location, 20 + random.nextInt(6));
+      }
+    }
+    InterleavingGraph g = t.graph();
+    int edges = g.mutableEdgeCount();
+    assertThat(edges).isGreaterThan(20);
+    for (int e1 = 0; e1 < edges; e1++) {
+      for (int e2 = 0; e2 < edges; e2++) {
+        for (int flips = 0; flips < 4; flips++) {
+          boolean f1 = (flips & 1) != 0;
+          boolean f2 = (flips & 2) != 0;
+          assertThat(SegmentKeys.key(g, e1, f1, e2, f2)).isEqualTo(formatKey(g, e1, f1, e2, f2));
+        }
+      }
+    }
+  }
+
+  private static long formatKey(InterleavingGraph g, int e1, boolean f1, int e2, boolean f2) {
+    int a = f1 ? g.edgeTarget(e1) : g.edgeSource(e1);
+    int b = f1 ? g.edgeSource(e1) : g.edgeTarget(e1);
+    int c = f2 ? g.edgeTarget(e2) : g.edgeSource(e2);
+    int d = f2 ? g.edgeSource(e2) : g.edgeTarget(e2);
+    return Math.min(listing(g, a, b, c, d), listing(g, c, d, a, b));
+  }
+
+  private static long listing(InterleavingGraph g, int a, int b, int c, int d) {
+    long h = 0x5745_4654_5345_4731L;
+    for (int v : new int[] {a, b, c, d}) {
+      h = mixWord(h, g.siteKey(v));
+    }
+    long shape =
+        ((long) g.kind(a).ordinal() << 56)
+            | ((long) g.kind(b).ordinal() << 48)
+            | ((long) g.kind(c).ordinal() << 40)
+            | ((long) g.kind(d).ordinal() << 32);
+    int[][] pairs = {{a, b}, {a, c}, {a, d}, {b, c}, {b, d}, {c, d}};
+    for (int i = 0; i < pairs.length; i++) {
+      int x = pairs[i][0];
+      int y = pairs[i][1];
+      long r =
+          x == y
+              ? 0
+              : g.thread(x) != g.thread(y) ? 3 : g.indexInThread(x) < g.indexInThread(y) ? 1 : 2;
+      shape |= r << (2 * i);
+    }
+    return mixWord(h, shape);
+  }
+
+  private static long mixWord(long h, long word) {
+    h = (h ^ word) * 0x9E3779B97F4A7C15L;
+    return h ^ (h >>> 29);
+  }
 }
