@@ -248,7 +248,7 @@ public final class Campaign {
     } else {
       consecutiveSkips = 0;
     }
-    List<Failure> standing = standing(result);
+    List<Failure> standing = standing(executor, result);
     if (!standing.isEmpty()) {
       boolean isNew = false;
       for (Failure f : standing) {
@@ -292,7 +292,7 @@ public final class Campaign {
    * which also audits some runs that found nothing); only new ones are checked, known ones only add
    * to their count.
    */
-  private List<Failure> standing(RunResult result) throws TargetException {
+  private List<Failure> standing(RunExecutor executor, RunResult result) throws TargetException {
     List<Failure> fresh = new ArrayList<>();
     List<Failure> known = new ArrayList<>();
     for (Failure f : result.failures()) {
@@ -302,7 +302,7 @@ public final class Campaign {
     if (checked.stopped() != null) {
       notes.add(checked.stopped());
       say("note: " + checked.stopped());
-      freshClassCheck.executor().takeReuseStoppedNote(); // said just now, in other words
+      executor.takeReuseStoppedNote(); // said just now, in other words
     }
     known.addAll(checked.standing());
     return known;

@@ -11,6 +11,7 @@ import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.runtime.trace.ObjectNames;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Checks runs made on shared, rewritten classes against classes defined for one run alone, without
@@ -22,15 +23,14 @@ import java.util.List;
  * leftover state nor the rewrite can invent one), and the 1st, 2nd, 4th, 8th... run on shared
  * classes, whatever it found (a path the sharing changed shows up as a different trace, found or
  * not). Any difference stops the reuse for the rest of the campaign, with the reason as a note. The
- * audits cost one slow run each at doubling intervals, a few per campaign. A hang is not replayed
- * (each replay would spend a whole run budget).
+ * audits cost one slow run each at doubling intervals, a few per campaign. A run that hung is not
+ * replayed (each replay would spend a whole run budget): its findings stand unchecked.
  */
 public final class FreshClassCheck {
   private final RunExecutor executor;
   private final TargetOutput output;
   private long sharedRuns;
   private long nextAudit = 1;
-  private int audits;
 
   public FreshClassCheck(RunExecutor executor, TargetOutput output) {
     this.executor = executor;
@@ -39,16 +39,6 @@ public final class FreshClassCheck {
 
   /** The failures that stand, and why the reuse stopped at this run (null when it did not). */
   public record Checked(List<Failure> standing, String stopped) {}
-
-  /** The executor whose runs this checks. */
-  public RunExecutor executor() {
-    return executor;
-  }
-
-  /** Replays on plain classes so far (checks of findings and audits). */
-  public int audits() {
-    return audits;
-  }
 
   /**
    * Checks {@code run}, execution number {@code execution}, whose new failures are {@code
@@ -70,7 +60,6 @@ public final class FreshClassCheck {
     if (!audit && failures.isEmpty()) {
       return new Checked(failures, null);
     }
-    audits++;
     RunResult again;
     output.beginExecution(false);
     try {
@@ -143,9 +132,9 @@ public final class FreshClassCheck {
     }
     if (again.outcome() != run.outcome()) {
       return "the run "
-          + run.outcome().name().toLowerCase()
+          + run.outcome().name().toLowerCase(Locale.ROOT)
           + ", the replay "
-          + again.outcome().name().toLowerCase();
+          + again.outcome().name().toLowerCase(Locale.ROOT);
     }
     var sites = executor.sites();
     var fields = executor.instrumenter().fields();
