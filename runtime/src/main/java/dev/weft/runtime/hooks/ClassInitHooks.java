@@ -42,6 +42,27 @@ public final class ClassInitHooks {
   }
 
   /**
+   * A field about to be written by reflection: a static's class is initialised for this run first,
+   * and a static final that the rewrite made assignable is refused, as the JVM refuses to set any
+   * static final by reflection.
+   */
+  public static Field reflectiveWrite(Field field) throws IllegalAccessException {
+    reflectiveAccess(field);
+    if (field != null
+        && Modifier.isStatic(field.getModifiers())
+        && TargetClassLoader.strippedFinal(field)) {
+      throw new IllegalAccessException(
+          "Can not set static final "
+              + field.getType().getName()
+              + " field "
+              + field.getDeclaringClass().getName()
+              + "."
+              + field.getName());
+    }
+    return field;
+  }
+
+  /**
    * {@code field.getModifiers()}: a static final that the rewrite made assignable (its initialiser
    * sets it again every run) is reported final, as written.
    */

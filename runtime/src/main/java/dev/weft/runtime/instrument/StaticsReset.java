@@ -265,7 +265,7 @@ final class StaticsReset extends ClassVisitor {
           && name.startsWith("get")
           && descriptor.startsWith("(Ljava/lang/Object;)")) {
         mv.visitInsn(Opcodes.SWAP); // field, receiver -> receiver, field
-        reflectiveAccess();
+        reflectiveAccess("reflectiveAccess");
         mv.visitInsn(Opcodes.SWAP);
       }
       if (opcode == Opcodes.INVOKEVIRTUAL
@@ -279,7 +279,7 @@ final class StaticsReset extends ClassVisitor {
           mv.visitInsn(Opcodes.DUP_X2); // value, field, receiver, value
           mv.visitInsn(Opcodes.POP); // value, field, receiver
           mv.visitInsn(Opcodes.SWAP); // value, receiver, field
-          reflectiveAccess();
+          reflectiveAccess("reflectiveWrite");
           mv.visitInsn(Opcodes.DUP_X2); // field, value, receiver, field
           mv.visitInsn(Opcodes.POP); // field, value, receiver
           mv.visitInsn(Opcodes.SWAP); // field, receiver, value
@@ -287,7 +287,7 @@ final class StaticsReset extends ClassVisitor {
           mv.visitInsn(Opcodes.DUP2_X2); // value, field, receiver, value
           mv.visitInsn(Opcodes.POP2); // value, field, receiver
           mv.visitInsn(Opcodes.SWAP); // value, receiver, field
-          reflectiveAccess();
+          reflectiveAccess("reflectiveWrite");
           mv.visitInsn(Opcodes.SWAP); // value, field, receiver
           mv.visitInsn(Opcodes.DUP2_X2); // field, receiver, value, field, receiver
           mv.visitInsn(Opcodes.POP2); // field, receiver, value
@@ -296,12 +296,15 @@ final class StaticsReset extends ClassVisitor {
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 
-    /** The field on top of the stack is about to be read or written by reflection. */
-    private void reflectiveAccess() {
+    /**
+     * The field on top of the stack is about to be read ({@code reflectiveAccess}) or written
+     * ({@code reflectiveWrite}) by reflection.
+     */
+    private void reflectiveAccess(String hook) {
       mv.visitMethodInsn(
           Opcodes.INVOKESTATIC,
           HOOK,
-          "reflectiveAccess",
+          hook,
           "(Ljava/lang/reflect/Field;)Ljava/lang/reflect/Field;",
           false);
     }

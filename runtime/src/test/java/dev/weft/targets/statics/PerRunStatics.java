@@ -248,7 +248,8 @@ public final class PerRunStatics {
 
   /**
    * Reflection sees a static final as final, though the rewrite lets every run's initialiser assign
-   * it again: a library that collects a class's constants by their modifiers finds the same ones.
+   * it again: a library that collects a class's constants by their modifiers finds the same ones,
+   * and setting one is refused.
    */
   public static void reflectionSeesStaticFinalsAsWritten() throws NoSuchFieldException {
     java.lang.reflect.Field seen = Child.class.getDeclaredField("seen");
@@ -257,6 +258,13 @@ public final class PerRunStatics {
     check(java.lang.reflect.Modifier.isFinal(member.getModifiers()), "seen as a member");
     java.lang.reflect.Field counter = Child.class.getDeclaredField("initialisations");
     check(!java.lang.reflect.Modifier.isFinal(counter.getModifiers()), "a plain static is final");
+    seen.setAccessible(true);
+    try {
+      seen.set(null, new ArrayList<String>());
+      check(false, "a static final was set by reflection");
+    } catch (IllegalAccessException expected) {
+      // as the JVM refuses
+    }
   }
 
   public static void enumConstants() {
