@@ -6,8 +6,11 @@ import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.ReplayStrategy;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -116,10 +119,47 @@ public final class FindingMinimiser {
                   + " it (%s; %d candidate runs in %.1f s).",
               m.before(), m.candidates(), m.nanos() / 1e9));
     }
+    String unconfirmed = unconfirmedOnFreshClasses(m, found.execution());
+    if (unconfirmed != null) {
+      return asFound(found, failure, run, captured, unconfirmed);
+    }
     Failure shrunk = withStacks(m.run(), m.failure(), found.execution());
     FindingRecord record = withRun(found, m.decisions(), shrunk);
     return new MinimisedFinding(
         record, m.run(), shrunk, runner.outputOf(m.run(), captured), found, run, m, null);
+  }
+
+  /**
+   * Null when the minimised schedule's failure is the program's own; else why it is not kept. The
+   * candidates ran on the campaign's classes, which may be shared across runs; the finding as found
+   * was confirmed on classes of its own before it was reported, so the minimised schedule is too
+   * (one more run), and a replay file never needs classes shared with earlier runs.
+   */
+  private String unconfirmedOnFreshClasses(Minimisation m, long execution) {
+    if (!executor.reusesClasses()) {
+      return null;
+    }
+    RunResult again;
+    output.beginExecution(false);
+    try {
+      again = executor.executeOnFreshClasses(new ReplayStrategy(m.decisions()), execution);
+    } catch (TargetException e) {
+      return "Minimised schedule not kept: it could not be run again on classes defined afresh ("
+          + e.getMessage()
+          + ").";
+    } finally {
+      output.endExecution();
+    }
+    if (again.failure(m.failure().signature()) != null) {
+      return null;
+    }
+    String why =
+        String.format(
+            "the minimised schedule (%s) failed on classes shared across runs but not on classes"
+                + " defined afresh (the run %s there)",
+            m.after(), again.outcome().name().toLowerCase(Locale.ROOT));
+    executor.stopReuse(why);
+    return "Minimised schedule not kept: " + why + "; written as found.";
   }
 
   /** The finding written as found; a race still gets the stacks of both calls. */
