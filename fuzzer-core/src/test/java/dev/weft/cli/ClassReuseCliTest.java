@@ -99,6 +99,53 @@ class ClassReuseCliTest extends CliTestSupport {
   }
 
   @Test
+  void objectsMadeOnceForAllRunsDoNotCountAsAnotherPath() throws Exception {
+    Path out = dir.resolve("enum");
+    int code = run("dev.weft.targets.statics.OutsideState::lockOnAnEnumConstant", 20, out);
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).doesNotContain("note:");
+  }
+
+  @Test
+  void aHangOnlyLeftoverStateCausesIsDropped() throws Exception {
+    Path out = dir.resolve("hang");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--target",
+            "dev.weft.targets.statics.OutsideState::passTheGateOnce",
+            "--cp",
+            targets(),
+            "--strategy",
+            "random",
+            "--iterations",
+            "4",
+            "--max-steps",
+            "5000",
+            "--out",
+            out.toString());
+    assertThat(code).as(stderr()).isZero();
+    assertThat(stderr()).contains(DROPPED).contains("hang");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"findings\": []");
+  }
+
+  @Test
+  void aProgramThatDoesNotRepeatItselfKeepsItsReuse() throws Exception {
+    Path out = dir.resolve("outside");
+    System.setProperty("dev.weft.targets.statics.counterFile", dir.resolve("counter").toString());
+    try {
+      int code = run("dev.weft.targets.statics.OutsideState::firstRunEver", 6, out);
+      assertThat(code).as(stderr()).isZero();
+      assertThat(stderr())
+          .contains("did not repeat when replayed, on shared classes or on classes defined afresh")
+          .doesNotContain("took another path")
+          .doesNotContain("no longer reused");
+    } finally {
+      System.clearProperty("dev.weft.targets.statics.counterFile");
+    }
+  }
+
+  @Test
   void fuzzDropsAFindingOnlyReusedClassesProduced() throws Exception {
     Path corpus = dir.resolve("corpus");
     int code =

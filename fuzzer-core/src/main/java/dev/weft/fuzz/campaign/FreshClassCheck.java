@@ -8,7 +8,6 @@ import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.ReplayStrategy;
-import dev.weft.runtime.trace.ObjectNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,50 +22,57 @@ import java.util.Locale;
  * leftover state nor the rewrite can invent one), and the 1st, 2nd, 4th, 8th... run on shared
  * classes, whatever it found (a path the sharing changed shows up as a different trace, found or
  * not). Any difference stops the reuse for the rest of the campaign, with the reason as a note. The
- * audits cost one slow run each at doubling intervals, a few per campaign. A run that hung is not
- * replayed (each replay would spend a whole run budget): its findings stand unchecked.
+ * audits cost one slow run each at doubling intervals, a few per campaign; a run that hung is not
+ * audited (its replay would spend a whole run budget), but a new hang is replayed like any finding,
+ * unless a target thread could not be stopped (a replay would leave one more such thread). A
+ * difference is blamed on sharing only when a second replay on the shared classes repeats the run:
+ * a program that does not repeat itself (it reads a file another run wrote) keeps its findings and
+ * its reuse, with a note.
  */
 public final class FreshClassCheck {
   private final RunExecutor executor;
   private final TargetOutput output;
   private long sharedRuns;
   private long nextAudit = 1;
+  private boolean nondeterminismNoted;
 
   public FreshClassCheck(RunExecutor executor, TargetOutput output) {
     this.executor = executor;
     this.output = output;
   }
 
-  /** The failures that stand, and why the reuse stopped at this run (null when it did not). */
+  /**
+   * The failures that stand, and what to tell the user about this run: why the reuse stopped, or
+   * that the program is not deterministic enough to check (null when there is nothing to say).
+   */
   public record Checked(List<Failure> standing, String stopped) {}
 
   /**
    * Checks {@code run}, execution number {@code execution}, whose new failures are {@code
    * failures}: all stand when the run did not reuse classes or is not checked; otherwise it is
    * replayed once on plain classes, a failure that does not come back is dropped, and any
-   * difference stops the reuse.
+   * difference stops the reuse. A difference that a second replay on the shared classes shows as
+   * well is the program's own nondeterminism (a file, a clock Weft does not control): the failures
+   * then stand, the reuse goes on, and the user is told once that runs cannot be checked.
    */
   public Checked check(RunResult run, List<Failure> failures, long execution)
       throws TargetException {
-    ObjectNames runObjects = executor.takeLastObjectNames();
-    if (!executor.lastRunReusedClasses() || !replayable(run) || runObjects == null) {
+    if (!executor.lastRunReusedClasses() || !ran(run) || executor.leakedThreads() > 0) {
+      // a target thread that could not be stopped would be joined by one more in a replay
       return new Checked(failures, null);
     }
     sharedRuns++;
-    boolean audit = sharedRuns == nextAudit;
-    if (audit) {
+    boolean audit = sharedRuns == nextAudit && !hung(run);
+    if (sharedRuns == nextAudit) {
       nextAudit *= 2;
     }
     if (!audit && failures.isEmpty()) {
       return new Checked(failures, null);
     }
-    RunResult again;
-    output.beginExecution(false);
-    try {
-      again = executor.executeOnFreshClasses(new ReplayStrategy(run.decisions()), execution);
-    } finally {
-      output.endExecution();
-    }
+    // the run's fingerprint first: nothing of the run need stay alive during the replays
+    long fingerprint = fingerprint(run);
+    int events = run.trace() == null ? 0 : run.trace().size();
+    RunResult again = replay(run, true, execution);
     List<Failure> standing = new ArrayList<>();
     Failure dropped = null;
     for (Failure f : failures) {
@@ -76,12 +82,30 @@ public final class FreshClassCheck {
         dropped = f;
       }
     }
-    String difference = difference(run, runObjects, again, executor.takeLastObjectNames());
+    String difference = difference(run, fingerprint, events, again);
+    again = null;
     if (difference == null && dropped == null) {
       return new Checked(failures, null);
     }
     if (difference == null) {
       difference = "the same trace without the failure";
+    }
+    RunResult same = replay(run, false, execution);
+    if (same.outcome() == RunResult.Outcome.DIVERGED || fingerprint(same) != fingerprint) {
+      // the program itself does not repeat a run: sharing classes cannot be blamed
+      String note =
+          nondeterminismNoted
+              ? null
+              : "execution "
+                  + execution
+                  + " did not repeat when replayed, on shared classes or on classes defined"
+                  + " afresh ("
+                  + difference
+                  + "): the program depends on something Weft does not control (a file, the"
+                  + " network, the real clock), so its findings may not replay and runs on"
+                  + " shared classes cannot be checked against fresh ones; its findings are kept";
+      nondeterminismNoted = true;
+      return new Checked(failures, note);
     }
     String reason;
     if (dropped != null) {
@@ -112,21 +136,40 @@ public final class FreshClassCheck {
     return new Checked(standing, reason);
   }
 
-  private static boolean replayable(RunResult run) {
-    if (run.outcome() != RunResult.Outcome.PASSED && run.outcome() != RunResult.Outcome.FAILED) {
-      return false;
+  /** The run replayed with its own decisions, on plain classes of its own or on the shared ones. */
+  private RunResult replay(RunResult run, boolean fresh, long execution) throws TargetException {
+    ReplayStrategy replay = new ReplayStrategy(run.decisions());
+    output.beginExecution(false);
+    try {
+      return fresh
+          ? executor.executeOnFreshClasses(replay, execution)
+          : executor.execute(replay, execution);
+    } finally {
+      output.endExecution();
     }
+  }
+
+  private long fingerprint(RunResult r) {
+    return RunFingerprint.byFirstAppearance(r, executor.sites(), executor.instrumenter().fields());
+  }
+
+  /** Whether the run ran to an end that can be compared (not skipped, not a diverged replay). */
+  private static boolean ran(RunResult run) {
+    return run.outcome() == RunResult.Outcome.PASSED || run.outcome() == RunResult.Outcome.FAILED;
+  }
+
+  /** Whether the run hung: an audit would spend a whole run budget on its replay. */
+  private static boolean hung(RunResult run) {
     for (Failure f : run.failures()) {
       if (f.kind() == FindingKind.HANG) {
-        return false;
+        return true;
       }
     }
-    return true;
+    return false;
   }
 
   /** How the replay on plain classes differed from the run, or null when it did not. */
-  private String difference(
-      RunResult run, ObjectNames runObjects, RunResult again, ObjectNames againObjects) {
+  private String difference(RunResult run, long runFingerprint, int runEvents, RunResult again) {
     if (again.outcome() == RunResult.Outcome.DIVERGED) {
       return "the replay diverged: " + again.diagnostic();
     }
@@ -136,14 +179,10 @@ public final class FreshClassCheck {
           + ", the replay "
           + again.outcome().name().toLowerCase(Locale.ROOT);
     }
-    var sites = executor.sites();
-    var fields = executor.instrumenter().fields();
-    if (RunFingerprint.of(run, sites, fields, runObjects)
-        != RunFingerprint.of(again, sites, fields, againObjects)) {
-      int events = run.trace() == null ? 0 : run.trace().size();
+    if (runFingerprint != fingerprint(again)) {
       int replayed = again.trace() == null ? 0 : again.trace().size();
       return "same decisions, another trace: "
-          + events
+          + runEvents
           + " events on shared classes, "
           + replayed
           + " afresh";

@@ -16,7 +16,6 @@ import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.statics.ClassInits;
 import dev.weft.runtime.statics.RewriteMembersHidden;
-import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.SiteTable;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.ints.IntSets;
@@ -39,7 +38,6 @@ public final class RunExecutor {
   private final RaceMode races;
   private final boolean localObjects;
   private LocalObjects lastLocalObjects = LocalObjects.off();
-  private ObjectNames lastObjectNames;
   private int lastRunObjects;
   private int lastRunWatched;
 
@@ -176,7 +174,6 @@ public final class RunExecutor {
             captureStacksAt,
             locals);
     lastLocalObjects = locals;
-    lastObjectNames = lastRunReused || freshClassesNext ? scheduler.objects() : null;
     scheduler.expectEvents(lastRunEvents);
     scheduler.expectObjects(lastRunObjects, lastRunWatched);
     strategy.beginRun(runNumber);
@@ -269,16 +266,6 @@ public final class RunExecutor {
     } finally {
       freshClassesNext = false;
     }
-  }
-
-  /**
-   * The names of the last run's objects if it ran on shared classes or was a replay on fresh ones
-   * (else null), handed over once: a run on shared classes is compared with its replay by them.
-   */
-  public ObjectNames takeLastObjectNames() {
-    ObjectNames names = lastObjectNames;
-    lastObjectNames = null;
-    return names;
   }
 
   /**

@@ -4,11 +4,11 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.ObjectNames;
 import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.StableHash;
 import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.function.IntToLongFunction;
 import java.util.function.UnaryOperator;
 
@@ -24,14 +24,21 @@ public final class RunFingerprint {
   private RunFingerprint() {}
 
   /**
-   * The fingerprint of {@code r}, with sites and fields named as they are and objects by their
-   * stable names in {@code objects} (the run's own): unlike run-local numbers, which count every
-   * object named before, a name stays the same when an unrelated object was made in one run and not
-   * in the other (an enum constant made by its class's initialiser on fresh classes, made once for
-   * every run on shared ones).
+   * The fingerprint of {@code r}, with sites and fields named as they are and each object by the
+   * order in which it first appears in the trace. Run-local numbers count every object named
+   * before, and names say where an object was made; both differ between two runs that behaved alike
+   * when one made an object the other found made already (an enum constant made by its class's
+   * initialiser on fresh classes, made once for every run on shared ones). The order of first
+   * appearance is the same whenever the events are.
    */
-  public static long of(RunResult r, SiteTable sites, FieldTable fields, ObjectNames objects) {
-    return of(r, sites, fields, UnaryOperator.identity(), n -> objects.stableKey(n, sites));
+  public static long byFirstAppearance(RunResult r, SiteTable sites, FieldTable fields) {
+    Int2IntOpenHashMap order = new Int2IntOpenHashMap();
+    return of(
+        r,
+        sites,
+        fields,
+        UnaryOperator.identity(),
+        n -> n == 0 ? 0 : order.computeIfAbsent(n, k -> order.size() + 1));
   }
 
   /**
