@@ -19,6 +19,7 @@ import dev.weft.runtime.statics.RewriteMembersHidden;
 import dev.weft.runtime.trace.SiteTable;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.ints.IntSets;
+import java.lang.ref.Cleaner;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,6 +39,13 @@ public final class RunExecutor {
   private final RaceMode races;
   private final boolean localObjects;
   private LocalObjects lastLocalObjects = LocalObjects.off();
+
+  /**
+   * Takes an executor's shared classes out of the JDK's reflection filter once the executor is
+   * gone, so that they and their statics can be collected.
+   */
+  private static final Cleaner GIVEN_UP = Cleaner.create();
+
   private int lastRunObjects;
   private int lastRunWatched;
 
@@ -218,6 +226,8 @@ public final class RunExecutor {
         return new TargetClassLoader(instrumenter, true);
       }
       reusedLoader = new TargetClassLoader(instrumenter);
+      TargetClassLoader given = reusedLoader;
+      GIVEN_UP.register(this, () -> RewriteMembersHidden.forget(given));
     }
     lastRunReused = true;
     ClassInits.beginRun();
@@ -237,6 +247,7 @@ public final class RunExecutor {
     }
     if (reason != null) {
       reuseStopped = reason;
+      RewriteMembersHidden.forget(reusedLoader);
       reusedLoader = null;
     }
   }
@@ -280,6 +291,7 @@ public final class RunExecutor {
   public void stopReuse(String reason) {
     if (reuseStopped == null && reusedLoader != null) {
       reuseStopped = reason;
+      RewriteMembersHidden.forget(reusedLoader);
       reusedLoader = null;
     }
   }

@@ -3,6 +3,9 @@ package dev.weft.runtime.statics;
 import dev.weft.runtime.control.OpenPackages;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -13,14 +16,16 @@ import java.util.Set;
  * intercept): with the two extra static methods in {@code getDeclaredMethods()} such a library took
  * a different path on reused classes, and a race it found there could not be replayed on plain
  * classes. The JDK hides members of its own classes from reflection the same way; its filter table
- * is reached through the agent's right to open {@code jdk.internal.reflect}. A hidden class keeps
- * its filter for the JVM's lifetime (classes are reused for a whole campaign, so that is one entry
- * per target class).
+ * is reached through the agent's right to open {@code jdk.internal.reflect}. The JDK's table holds
+ * each class strongly, and with it the loader and every static of the program, so the classes of a
+ * loader that is given up are taken out of it again ({@link #forget}); the JDK has no call for
+ * that, so the table is replaced as its own registration does.
  */
 public final class RewriteMembersHidden {
   private static final Set<String> NAMES = Set.of(ClassInits.INIT_METHOD, ClassInits.RESET_METHOD);
 
   private static volatile MethodHandle register;
+  private static volatile Class<?> reflection;
   private static volatile String unavailable;
 
   private RewriteMembersHidden() {}
@@ -33,6 +38,7 @@ public final class RewriteMembersHidden {
     if (register == null && unavailable == null) {
       try {
         Class<?> reflection = Class.forName("jdk.internal.reflect.Reflection");
+        RewriteMembersHidden.reflection = reflection;
         if (!OpenPackages.openToWeft(reflection)) {
           unavailable = "jdk.internal.reflect is not open to Weft (no agent)";
         } else {
@@ -46,6 +52,40 @@ public final class RewriteMembersHidden {
       }
     }
     return unavailable;
+  }
+
+  /**
+   * Takes the classes of {@code loader} out of the JDK's filter table: the loader is given up (the
+   * campaign went back to a loader per run, or its executor is gone), and the table would keep it
+   * and all its classes' statics alive for the JVM's lifetime. Nothing happens if the table cannot
+   * be reached (it then only costs memory).
+   */
+  public static void forget(ClassLoader loader) {
+    Class<?> r = reflection;
+    if (r == null || register == null) {
+      return;
+    }
+    try {
+      // a handle, not a Field: the class hides its own fields from reflection
+      VarHandle table =
+          MethodHandles.privateLookupIn(r, MethodHandles.lookup())
+              .findStaticVarHandle(r, "methodFilterMap", Map.class);
+      synchronized (r) { // the JDK's registration holds this lock while it replaces the table
+        @SuppressWarnings("unchecked")
+        Map<Class<?>, Set<String>> current = (Map<Class<?>, Set<String>>) table.getVolatile();
+        Map<Class<?>, Set<String>> kept = new HashMap<>();
+        for (Map.Entry<Class<?>, Set<String>> e : current.entrySet()) {
+          if (e.getKey().getClassLoader() != loader) {
+            kept.put(e.getKey(), e.getValue());
+          }
+        }
+        if (kept.size() != current.size()) {
+          table.setVolatile(kept);
+        }
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // the table stays as it is
+    }
   }
 
   /** Hides the rewrite's methods of {@code type}, just defined, from reflection. */

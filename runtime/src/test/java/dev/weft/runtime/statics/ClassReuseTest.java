@@ -18,6 +18,7 @@ import dev.weft.runtime.trace.SiteTable;
 import dev.weft.targets.jvm.DefinesClasses;
 import dev.weft.targets.statics.MutableEnum;
 import dev.weft.targets.statics.PerRunStatics;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,6 +83,24 @@ class ClassReuseTest {
       long distinct = classes.stream().map(c -> System.identityHashCode(c)).distinct().count();
       assertThat(distinct).as("class objects over 4 runs, reuse " + reuse).isEqualTo(reuse ? 1 : 4);
     }
+  }
+
+  @Test
+  void classesGivenUpCanBeCollected() throws Exception {
+    RunExecutor ex = reusing(PerRunStatics.class, "freshStatics");
+    System.getProperties().remove(PerRunStatics.CLASSES);
+    assertThat(ex.execute(new RandomWalk(1), 1).outcome()).isEqualTo(RunResult.Outcome.PASSED);
+    List<?> classes = (List<?>) System.getProperties().remove(PerRunStatics.CLASSES);
+    WeakReference<ClassLoader> loader =
+        new WeakReference<>(((Class<?>) classes.get(0)).getClassLoader());
+    classes = null;
+    ex.stopReuse("the test is done with them");
+    ex = null;
+    for (int i = 0; i < 200 && loader.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertThat(loader.get()).as("the shared loader, after the reuse stopped").isNull();
   }
 
   @Test
