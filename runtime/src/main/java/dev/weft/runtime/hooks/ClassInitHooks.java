@@ -42,24 +42,91 @@ public final class ClassInitHooks {
   }
 
   /**
-   * A field about to be written by reflection: a static's class is initialised for this run first,
-   * and a static final that the rewrite made assignable is refused, as the JVM refuses to set any
-   * static final by reflection.
+   * A field about to be written by reflection with a value of type {@code value} (a descriptor
+   * character: {@code L} for {@code set}, {@code I} for {@code setInt}...): a static's class is
+   * initialised for this run first, and a static final that the rewrite made assignable is refused
+   * as the JVM refuses every static final, where the JDK would have got that far (a value the
+   * field's type cannot take is the JDK's {@code IllegalArgumentException}, left to it).
    */
-  public static Field reflectiveWrite(Field field) throws IllegalAccessException {
+  public static Field reflectiveWrite(Field field, char value) throws IllegalAccessException {
     reflectiveAccess(field);
     if (field != null
         && Modifier.isStatic(field.getModifiers())
-        && TargetClassLoader.strippedFinal(field)) {
-      throw new IllegalAccessException(
-          "Can not set static final "
-              + field.getType().getName()
-              + " field "
-              + field.getDeclaringClass().getName()
-              + "."
-              + field.getName());
+        && TargetClassLoader.strippedFinal(field)
+        && takes(field.getType(), value)) {
+      throw finalField(field);
     }
     return field;
+  }
+
+  /** Whether a field of type {@code type} takes a value of descriptor type {@code value}. */
+  private static boolean takes(Class<?> type, char value) {
+    if (value == 'L' || value == '[') {
+      return true; // set(Object, Object): the JDK checks the final first
+    }
+    if (!type.isPrimitive() || type == boolean.class || value == 'Z') {
+      return type == boolean.class && value == 'Z';
+    }
+    if (type == char.class || value == 'C') {
+      return value == 'C' && type != byte.class && type != short.class;
+    }
+    return rank(type) >= rank(value);
+  }
+
+  /** Widening order of the numeric types: byte, short, int, long, float, double. */
+  private static int rank(Class<?> type) {
+    return "BSIJFD"
+        .indexOf(
+            type == byte.class
+                ? 'B'
+                : type == short.class
+                    ? 'S'
+                    : type == int.class
+                        ? 'I'
+                        : type == long.class ? 'J' : type == float.class ? 'F' : 'D');
+  }
+
+  private static int rank(char value) {
+    return "BSIJFD".indexOf(value);
+  }
+
+  private static IllegalAccessException finalField(Field field) {
+    return new IllegalAccessException(
+        "Can not set static final "
+            + field.getType().getName()
+            + " field "
+            + field.getDeclaringClass().getName()
+            + "."
+            + field.getName());
+  }
+
+  /**
+   * {@code lookup.unreflectGetter}: a static field's class is initialised for this run when the
+   * handle is made, as {@link #findStaticGetter} does.
+   */
+  public static MethodHandle unreflectGetter(MethodHandles.Lookup lookup, Field field)
+      throws IllegalAccessException {
+    MethodHandle getter = lookup.unreflectGetter(field);
+    if (Modifier.isStatic(field.getModifiers())) {
+      ClassInits.ensure(field.getDeclaringClass());
+    }
+    return getter;
+  }
+
+  /**
+   * {@code lookup.unreflectSetter}: refused for a static final that the rewrite made assignable, as
+   * the JDK refuses every static final; a static's class is initialised when the handle is made.
+   */
+  public static MethodHandle unreflectSetter(MethodHandles.Lookup lookup, Field field)
+      throws IllegalAccessException {
+    if (Modifier.isStatic(field.getModifiers()) && TargetClassLoader.strippedFinal(field)) {
+      throw finalField(field);
+    }
+    MethodHandle setter = lookup.unreflectSetter(field);
+    if (Modifier.isStatic(field.getModifiers())) {
+      ClassInits.ensure(field.getDeclaringClass());
+    }
+    return setter;
   }
 
   /**
@@ -90,11 +157,19 @@ public final class ClassInitHooks {
     return initialised(lookup.findStaticGetter(refc, name, type), refc);
   }
 
-  /** {@code lookup.findStaticSetter}, initialising the class as {@link #findStaticGetter} does. */
+  /**
+   * {@code lookup.findStaticSetter}, initialising the class as {@link #findStaticGetter} does, and
+   * refused for a static final that the rewrite made assignable, as the JDK refuses every final.
+   */
   public static MethodHandle findStaticSetter(
       MethodHandles.Lookup lookup, Class<?> refc, String name, Class<?> type)
       throws NoSuchFieldException, IllegalAccessException {
-    return initialised(lookup.findStaticSetter(refc, name, type), refc);
+    MethodHandle setter = lookup.findStaticSetter(refc, name, type);
+    Field field = lookup.revealDirect(setter).reflectAs(Field.class, lookup);
+    if (TargetClassLoader.strippedFinal(field)) {
+      throw finalField(field);
+    }
+    return initialised(setter, refc);
   }
 
   /**

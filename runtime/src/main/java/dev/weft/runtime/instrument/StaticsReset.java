@@ -246,6 +246,8 @@ final class StaticsReset extends ClassVisitor {
           && (name.equals("findStaticGetter")
               || name.equals("findStaticSetter")
               || name.equals("findStaticVarHandle")
+              || name.equals("unreflectGetter")
+              || name.equals("unreflectSetter")
               || name.equals("ensureInitialized"))) {
         // the same call, made by the hook with the same lookup (its access is the caller's)
         super.visitMethodInsn(
@@ -279,7 +281,7 @@ final class StaticsReset extends ClassVisitor {
           mv.visitInsn(Opcodes.DUP_X2); // value, field, receiver, value
           mv.visitInsn(Opcodes.POP); // value, field, receiver
           mv.visitInsn(Opcodes.SWAP); // value, receiver, field
-          reflectiveAccess("reflectiveWrite");
+          reflectiveWrite(descriptor);
           mv.visitInsn(Opcodes.DUP_X2); // field, value, receiver, field
           mv.visitInsn(Opcodes.POP); // field, value, receiver
           mv.visitInsn(Opcodes.SWAP); // field, receiver, value
@@ -287,7 +289,7 @@ final class StaticsReset extends ClassVisitor {
           mv.visitInsn(Opcodes.DUP2_X2); // value, field, receiver, value
           mv.visitInsn(Opcodes.POP2); // value, field, receiver
           mv.visitInsn(Opcodes.SWAP); // value, receiver, field
-          reflectiveAccess("reflectiveWrite");
+          reflectiveWrite(descriptor);
           mv.visitInsn(Opcodes.SWAP); // value, field, receiver
           mv.visitInsn(Opcodes.DUP2_X2); // field, receiver, value, field, receiver
           mv.visitInsn(Opcodes.POP2); // field, receiver, value
@@ -296,10 +298,24 @@ final class StaticsReset extends ClassVisitor {
       super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }
 
+    /** The field on top of the stack is about to be read by reflection. */
     /**
-     * The field on top of the stack is about to be read ({@code reflectiveAccess}) or written
-     * ({@code reflectiveWrite}) by reflection.
+     * The field on top of the stack is about to be written by reflection with a value of the
+     * setter's type (its descriptor's second argument), which the hook needs to refuse a static
+     * final as the JDK does: a value the field's type takes is refused for the final, another for
+     * its type.
      */
+    private void reflectiveWrite(String setterDescriptor) {
+      mv.visitIntInsn(
+          Opcodes.BIPUSH, Type.getArgumentTypes(setterDescriptor)[1].getDescriptor().charAt(0));
+      mv.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          HOOK,
+          "reflectiveWrite",
+          "(Ljava/lang/reflect/Field;C)Ljava/lang/reflect/Field;",
+          false);
+    }
+
     private void reflectiveAccess(String hook) {
       mv.visitMethodInsn(
           Opcodes.INVOKESTATIC,

@@ -251,7 +251,7 @@ public final class PerRunStatics {
    * it again: a library that collects a class's constants by their modifiers finds the same ones,
    * and setting one is refused.
    */
-  public static void reflectionSeesStaticFinalsAsWritten() throws NoSuchFieldException {
+  public static void reflectionSeesStaticFinalsAsWritten() throws ReflectiveOperationException {
     java.lang.reflect.Field seen = Child.class.getDeclaredField("seen");
     check(java.lang.reflect.Modifier.isFinal(seen.getModifiers()), "seen is not final");
     java.lang.reflect.Member member = seen;
@@ -264,6 +264,27 @@ public final class PerRunStatics {
       check(false, "a static final was set by reflection");
     } catch (IllegalAccessException expected) {
       // as the JVM refuses
+    }
+    try {
+      seen.setInt(null, 3);
+      check(false, "an int was set into a list");
+    } catch (IllegalArgumentException expected) {
+      // the JDK's answer to the wrong type comes before its answer to the final
+    } catch (IllegalAccessException wrong) {
+      check(false, "refused for the final before the type: " + wrong);
+    }
+    java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+    try {
+      lookup.findStaticSetter(Child.class, "seen", List.class);
+      check(false, "a setter handle to a static final");
+    } catch (IllegalAccessException expected) {
+      // as the JDK refuses
+    }
+    try {
+      lookup.unreflectSetter(seen);
+      check(false, "an unreflected setter of a static final");
+    } catch (IllegalAccessException expected) {
+      // as the JDK refuses
     }
   }
 
