@@ -70,24 +70,12 @@ public final class ClassInitHooks {
     if (type == char.class || value == 'C') {
       return value == 'C' && type != byte.class && type != short.class;
     }
-    return rank(type) >= rank(value);
+    return rank(type.descriptorString().charAt(0)) >= rank(value);
   }
 
-  /** Widening order of the numeric types: byte, short, int, long, float, double. */
-  private static int rank(Class<?> type) {
-    return "BSIJFD"
-        .indexOf(
-            type == byte.class
-                ? 'B'
-                : type == short.class
-                    ? 'S'
-                    : type == int.class
-                        ? 'I'
-                        : type == long.class ? 'J' : type == float.class ? 'F' : 'D');
-  }
-
-  private static int rank(char value) {
-    return "BSIJFD".indexOf(value);
+  /** Widening order of the numeric types, by descriptor: byte, short, int, long, float, double. */
+  private static int rank(char type) {
+    return "BSIJFD".indexOf(type);
   }
 
   private static IllegalAccessException finalField(Field field) {
