@@ -2,8 +2,11 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.targets.statics.OutsideState;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,22 +31,26 @@ class ClassReuseCliTest extends CliTestSupport {
   private static final String TARGET = "dev.weft.targets.statics.InterfaceConstant::registerOnce";
   private static final String DROPPED = "did not come back when its run was replayed on classes";
 
-  /** {@code weft run} of {@code target} under random walks, seed 1. */
-  private int run(String target, int iterations, Path out) {
-    return WeftCli.execute(
-        "run",
-        "--target",
-        target,
-        "--cp",
-        targets(),
-        "--strategy",
-        "random",
-        "--seed",
-        "1",
-        "--iterations",
-        Integer.toString(iterations),
-        "--out",
-        out.toString());
+  /** {@code weft run} of {@code target} under random walks, seed 1, with {@code more} options. */
+  private int run(String target, int iterations, Path out, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--target",
+                target,
+                "--cp",
+                targets(),
+                "--strategy",
+                "random",
+                "--seed",
+                "1",
+                "--iterations",
+                Integer.toString(iterations),
+                "--out",
+                out.toString()));
+    args.addAll(List.of(more));
+    return WeftCli.execute(args.toArray(new String[0]));
   }
 
   @Test
@@ -110,20 +117,12 @@ class ClassReuseCliTest extends CliTestSupport {
   void aHangOnlyLeftoverStateCausesIsDropped() throws Exception {
     Path out = dir.resolve("hang");
     int code =
-        WeftCli.execute(
-            "run",
-            "--target",
+        run(
             "dev.weft.targets.statics.OutsideState::passTheGateOnce",
-            "--cp",
-            targets(),
-            "--strategy",
-            "random",
-            "--iterations",
-            "4",
+            4,
+            out,
             "--max-steps",
-            "5000",
-            "--out",
-            out.toString());
+            "5000");
     assertThat(code).as(stderr()).isZero();
     assertThat(stderr()).contains(DROPPED).contains("hang");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"findings\": []");
@@ -132,7 +131,7 @@ class ClassReuseCliTest extends CliTestSupport {
   @Test
   void aProgramThatDoesNotRepeatItselfKeepsItsReuse() throws Exception {
     Path out = dir.resolve("outside");
-    System.setProperty("dev.weft.targets.statics.counterFile", dir.resolve("counter").toString());
+    System.setProperty(OutsideState.COUNTER_FILE, dir.resolve("counter").toString());
     try {
       int code = run("dev.weft.targets.statics.OutsideState::firstRunEver", 6, out);
       assertThat(code).as(stderr()).isZero();
@@ -141,7 +140,7 @@ class ClassReuseCliTest extends CliTestSupport {
           .doesNotContain("took another path")
           .doesNotContain("no longer reused");
     } finally {
-      System.clearProperty("dev.weft.targets.statics.counterFile");
+      System.clearProperty(OutsideState.COUNTER_FILE);
     }
   }
 

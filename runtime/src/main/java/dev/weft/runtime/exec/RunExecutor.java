@@ -246,9 +246,7 @@ public final class RunExecutor {
               + " given twice";
     }
     if (reason != null) {
-      reuseStopped = reason;
-      RewriteMembersHidden.forget(reusedLoader);
-      reusedLoader = null;
+      stopReuse(reason);
     }
   }
 

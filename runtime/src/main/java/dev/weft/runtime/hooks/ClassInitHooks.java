@@ -95,9 +95,7 @@ public final class ClassInitHooks {
   public static MethodHandle unreflectGetter(MethodHandles.Lookup lookup, Field field)
       throws IllegalAccessException {
     MethodHandle getter = lookup.unreflectGetter(field);
-    if (Modifier.isStatic(field.getModifiers())) {
-      ClassInits.ensure(field.getDeclaringClass());
-    }
+    reflectiveAccess(field);
     return getter;
   }
 
@@ -111,9 +109,7 @@ public final class ClassInitHooks {
       throw finalField(field);
     }
     MethodHandle setter = lookup.unreflectSetter(field);
-    if (Modifier.isStatic(field.getModifiers())) {
-      ClassInits.ensure(field.getDeclaringClass());
-    }
+    reflectiveAccess(field);
     return setter;
   }
 

@@ -62,7 +62,7 @@ public final class Instrumenter {
 
   private final boolean resettableStatics;
 
-  /** Static finals the rewrite made assignable ({@code internal/ClassName.field}). */
+  /** Static finals the rewrite made assignable ({@code binary.ClassName.field}). */
   private final Set<String> strippedFinals = ConcurrentHashMap.newKeySet();
 
   /** Why the target's classes cannot be reused across runs, once a class showed it; else null. */
@@ -104,7 +104,7 @@ public final class Instrumenter {
    * (binary name) in the shared copy of the classes.
    */
   public boolean strippedFinal(String className, String field) {
-    return strippedFinals.contains(className.replace('.', '/') + "." + field);
+    return strippedFinals.contains(className + "." + field);
   }
 
   public SiteTable sites() {
@@ -131,13 +131,7 @@ public final class Instrumenter {
 
   /** Instrumented bytes of a target class, or empty if the class is not on the target path. */
   public Optional<byte[]> instrumented(String className) {
-    Optional<byte[]> cached = cache.get(className);
-    if (cached != null) {
-      return cached;
-    }
-    synchronized (this) {
-      return cache.computeIfAbsent(className, this::instrumentNow);
-    }
+    return instrumented(className, false);
   }
 
   /**
@@ -145,42 +139,38 @@ public final class Instrumenter {
    * per run (the same bytes as {@link #instrumented(String)} when there is none).
    */
   public Optional<byte[]> instrumented(String className, boolean plain) {
-    if (!plain || !resettableStatics) {
-      return instrumented(className);
-    }
-    Optional<byte[]> cached = plainCache.get(className);
+    boolean reset = resettableStatics && !plain;
+    ConcurrentHashMap<String, Optional<byte[]>> copy =
+        resettableStatics && plain ? plainCache : cache;
+    Optional<byte[]> cached = copy.get(className);
     if (cached != null) {
       return cached;
     }
     synchronized (this) {
-      return plainCache.computeIfAbsent(className, this::instrumentPlainNow);
+      return copy.computeIfAbsent(className, name -> instrumentNow(name, reset));
     }
   }
 
-  private Optional<byte[]> instrumentPlainNow(String className) {
+  /**
+   * Instruments a class of the target path, with or without the statics rewrite; the copy runs use
+   * by default is counted and a failure logged, the plain second copy only records a failure.
+   */
+  private Optional<byte[]> instrumentNow(String className, boolean reset) {
     byte[] original = classPath.bytes(className);
     if (original == null) {
       return Optional.empty();
     }
+    boolean mainCopy = reset == resettableStatics;
     try {
-      return Optional.of(transform(original, types, false));
-    } catch (RuntimeException e) {
-      skippedClasses.put(className, e.toString());
-      return Optional.of(original);
-    }
-  }
-
-  private Optional<byte[]> instrumentNow(String className) {
-    byte[] original = classPath.bytes(className);
-    if (original == null) {
-      return Optional.empty();
-    }
-    try {
-      byte[] result = transform(original);
-      instrumentedClasses.incrementAndGet();
+      byte[] result = transform(original, types, reset);
+      if (mainCopy) {
+        instrumentedClasses.incrementAndGet();
+      }
       return Optional.of(result);
     } catch (RuntimeException e) {
-      LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
+      if (mainCopy) {
+        LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
+      }
       skippedClasses.put(className, e.toString());
       return Optional.of(original);
     }
@@ -291,10 +281,6 @@ public final class Instrumenter {
     return result;
   }
 
-  private byte[] transform(byte[] original) {
-    return transform(original, types, resettableStatics);
-  }
-
   /**
    * Class files older than Java 7 are raised to version 51 when their frames can be computed
    * exactly: only then can their calls into JDK collections become the {@code invokedynamic} access
@@ -339,7 +325,7 @@ public final class Instrumenter {
                 types,
                 this::resettable,
                 reason -> reuseUnsafe.compareAndSet(null, reason),
-                strippedFinals::add)
+                (owner, field) -> strippedFinals.add(owner.replace('/', '.') + "." + field))
             : writer;
     reader.accept(
         new ClassInstrumenter(out, types, sites, fields, minVersion, MaxLocals.of(classFile)),

@@ -3,6 +3,7 @@ package dev.weft.runtime.instrument;
 import dev.weft.runtime.statics.ClassInits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -35,7 +36,7 @@ final class StaticsReset extends ClassVisitor {
 
   private final Predicate<String> resettableOwner;
   private final Consumer<String> unsafe;
-  private final Consumer<String> strippedFinal;
+  private final BiConsumer<String, String> strippedFinal;
   private final TypeHierarchy types;
   private String className;
   private boolean resettable;
@@ -54,15 +55,15 @@ final class StaticsReset extends ClassVisitor {
    * @param resettableOwner whether a class (internal name) is target code that may be reset: a
    *     static field access of it gets a guard
    * @param unsafe told why classes cannot be reused across runs, when this class shows it
-   * @param strippedFinal told each static field that loses {@code final} ({@code
-   *     internal/ClassName.field}), so that reflection can still report it final
+   * @param strippedFinal told each static field that loses {@code final} (class internal name,
+   *     field name), so that reflection can still report it final
    */
   StaticsReset(
       ClassVisitor next,
       TypeHierarchy types,
       Predicate<String> resettableOwner,
       Consumer<String> unsafe,
-      Consumer<String> strippedFinal) {
+      BiConsumer<String, String> strippedFinal) {
     super(Opcodes.ASM9, next);
     this.strippedFinal = strippedFinal;
     this.types = types;
@@ -108,7 +109,7 @@ final class StaticsReset extends ClassVisitor {
       }
       if (isFinal && value == null) {
         rewritten &= ~Opcodes.ACC_FINAL; // assigned again by every run's initialiser
-        strippedFinal.accept(className + "." + name);
+        strippedFinal.accept(className, name);
       } else if (!isFinal && value != null) {
         unsafe.accept(
             className.replace('/', '.')
