@@ -62,7 +62,8 @@ class SegmentStrategyTest {
 
   /**
    * Two threads take two monitors in opposite orders; the non-preemptive first run passes, and the
-   * schedule planned from its lock-order inversion is the deadlock: found at the second execution.
+   * schedule planned from its lock-order inversion is the deadlock: found at the third execution
+   * (the second runs while the first is analysed).
    */
   @Test
   void plansTheDeadlockOfALockOrderInversionAtOnce() throws Exception {
@@ -73,8 +74,8 @@ class SegmentStrategyTest {
             RunBudget.DEFAULT);
     for (long seed = 1; seed <= SEEDS; seed++) {
       SegmentStrategy segment = strategy(executor, seed);
-      RunResult found = search(executor, segment, 2, true);
-      assertThat(found).as("seed %d: no deadlock in 2 executions", seed).isNotNull();
+      RunResult found = search(executor, segment, 3, true);
+      assertThat(found).as("seed %d: no deadlock in 3 executions", seed).isNotNull();
       assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
       assertThat(segment.stats().get("deadlockPlans").longValue()).isPositive();
     }
@@ -91,8 +92,8 @@ class SegmentStrategyTest {
                 "dev.weft.examples.families.LockRing", List.of(Integer.toString(threads))),
             RunBudget.DEFAULT);
     SegmentStrategy segment = strategy(executor, 1);
-    RunResult found = search(executor, segment, 2, true);
-    assertThat(found).as("no deadlock in 2 executions").isNotNull();
+    RunResult found = search(executor, segment, 3, true);
+    assertThat(found).as("no deadlock in 3 executions").isNotNull();
     assertThat(found.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
   }
 
@@ -175,6 +176,7 @@ class SegmentStrategyTest {
     SegmentStrategy segment = strategy(executor, 5);
     RunResult first = executor.execute(segment, 1);
     assertThat(first.failed()).isFalse();
+    segment.finishAnalysis();
     int planned = segment.pendingTargets();
     assertThat(planned).isPositive();
     // every schedule of the first round runs before any fresh run
@@ -271,6 +273,7 @@ class SegmentStrategyTest {
     RunExecutor executor = Harness.forExample(flagx);
     SegmentStrategy first = strategy(executor, 1);
     RunResult entry = executor.execute(first, 1);
+    first.finishAnalysis();
     long[] keys = first.lastRunNewKeys();
     assertThat(keys).isNotEmpty();
 
@@ -279,12 +282,14 @@ class SegmentStrategyTest {
     resumed.offerSeed("w0-e1", entry.decisions());
     assertThat(resumed.pendingSeeds()).isEqualTo(1);
     RunResult again = executor.execute(resumed, 1);
+    resumed.finishAnalysis();
     assertThat(resumed.lastRunOrigin()).isEqualTo("corpus");
     assertThat(again.decisions()).isEqualTo(entry.decisions());
     assertThat(resumed.lastRunNewKeys()).isEmpty();
     assertThat(resumed.pendingSeeds()).isZero();
     assertThat(resumed.pendingPlans()).isPositive();
     executor.execute(resumed, 2);
+    resumed.finishAnalysis();
     assertThat(resumed.lastRunOrigin()).isEqualTo("planned");
     // the seed's run added no key, so it is no entry: the plan names the seed as its parent
     assertThat(resumed.lastRunParentEntry()).isEqualTo("w0-e1");
@@ -292,6 +297,7 @@ class SegmentStrategyTest {
     SegmentStrategy unseeded = strategy(executor, 2);
     unseeded.restoreCoverage(keys);
     executor.execute(unseeded, 1);
+    unseeded.finishAnalysis();
     assertThat(unseeded.lastRunOrigin()).isEqualTo("first");
     assertThat(unseeded.pendingPlans()).isZero();
   }

@@ -9,6 +9,7 @@ import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.report.SummaryFile;
+import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
@@ -132,6 +133,9 @@ public final class Campaign {
       minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
       freshClassCheck = new FreshClassCheck(executor, output);
       stopReason = loop(executor, strategy, start, output);
+      if (strategy instanceof CoverageFeedback learner) {
+        learner.finishAnalysis(); // the summary's coverage counts the last run too
+      }
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;

@@ -76,6 +76,12 @@ public final class FuzzSession {
   private FreshClassCheck freshClassCheck;
   private boolean targetStuck;
   private long lastNewKeyNanos;
+
+  /** The last two runs (the strategy learns from a run when the next ends) and their numbers. */
+  private RunResult lastRun;
+
+  private RunResult previousRun;
+  private long lastRunNumber = -1;
   private long lastFindingNanos;
 
   /**
@@ -168,6 +174,10 @@ public final class FuzzSession {
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       freshClassCheck = new FreshClassCheck(executor, output);
       stopReason = loop(executor, strategy, feedback, ticker, output);
+      if (feedback != null) {
+        feedback.finishAnalysis(); // the last run's keys are saved too
+        learnt(feedback, ticker);
+      }
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;
@@ -320,9 +330,12 @@ public final class FuzzSession {
     } else {
       consecutiveSkips = 0;
     }
-    interleavings.observe(result, feedback);
+    interleavings.observe(result);
+    previousRun = lastRun;
+    lastRun = result;
+    lastRunNumber = executions;
     if (feedback != null) {
-      keep(result, feedback, ticker);
+      learnt(feedback, ticker);
     }
     List<Failure> fresh = new ArrayList<>();
     for (Failure f : result.failures()) {
@@ -363,8 +376,28 @@ public final class FuzzSession {
     }
   }
 
+  /**
+   * Takes in what the strategy learnt when the last run ended: the realised conflicts, and the run
+   * it learnt from as a corpus entry if that added coverage keys. It learns from each run when the
+   * next ends, so the run is the last or the one before.
+   */
+  private void learnt(CoverageFeedback feedback, StatsTicker ticker) throws IOException {
+    long run = feedback.lastAnalysedRun();
+    if (run < 0) {
+      return;
+    }
+    interleavings.realised(feedback);
+    RunResult result =
+        run == lastRunNumber ? lastRun : run == lastRunNumber - 1 ? previousRun : null;
+    if (result == null) {
+      throw new IllegalStateException(
+          "the strategy learnt from run " + run + ", after run " + lastRunNumber);
+    }
+    keep(run, result, feedback, ticker);
+  }
+
   /** Saves the run as a corpus entry if it added coverage keys. */
-  private void keep(RunResult result, CoverageFeedback feedback, StatsTicker ticker)
+  private void keep(long run, RunResult result, CoverageFeedback feedback, StatsTicker ticker)
       throws IOException {
     long[] keys = feedback.lastRunNewKeys();
     if (keys.length == 0) {
@@ -380,7 +413,7 @@ public final class FuzzSession {
         .add(
             new CorpusEntry(
                 plan.worker(),
-                executions,
+                run,
                 new byte[0],
                 result.decisions(),
                 keys,

@@ -50,7 +50,7 @@ final class InterleavingRecorder {
   }
 
   /** Counts what the run interleaved; a skipped run counts for nothing. */
-  void observe(RunResult result, CoverageFeedback feedback) {
+  void observe(RunResult result) {
     if (result.outcome() != RunResult.Outcome.PASSED
         && result.outcome() != RunResult.Outcome.FAILED) {
       return;
@@ -58,14 +58,16 @@ final class InterleavingRecorder {
     for (long pair : SiteConflicts.of(result.trace())) {
       map.seen(siteOfId(SiteConflicts.first(pair)), siteOfId(SiteConflicts.second(pair)));
     }
-    if (feedback != null) {
-      long[] realised = feedback.lastRunRealisedConflicts();
-      for (int i = 0; i + 1 < realised.length; i += 2) {
-        int first = siteOfKey(realised[i]);
-        int second = siteOfKey(realised[i + 1]);
-        if (first >= 0 && second >= 0) {
-          map.realised(first, second);
-        }
+  }
+
+  /** Counts the conflicts the run the strategy learnt from last ordered as a plan wanted. */
+  void realised(CoverageFeedback feedback) {
+    long[] realised = feedback.lastRunRealisedConflicts();
+    for (int i = 0; i + 1 < realised.length; i += 2) {
+      int first = siteOfKey(realised[i]);
+      int second = siteOfKey(realised[i + 1]);
+      if (first >= 0 && second >= 0) {
+        map.realised(first, second);
       }
     }
   }

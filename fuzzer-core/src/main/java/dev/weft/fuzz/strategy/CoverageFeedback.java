@@ -30,29 +30,43 @@ public interface CoverageFeedback {
   /** Seeds offered and not yet run. */
   int pendingSeeds();
 
-  /** The keys the last run added to coverage (empty for a skipped run, or one with nothing new). */
+  /**
+   * The run the strategy learnt from when the last run ended (or at {@link #finishAnalysis}), which
+   * the last* answers describe: it may learn from each run one run late, analysing it while the
+   * next executes. -1 when it learnt from none then (the first run, or a run that repeated a trace
+   * or was skipped).
+   */
+  long lastAnalysedRun();
+
+  /**
+   * Learns from the last run now rather than when the next ends; the last* answers then describe
+   * it. A session calls this before it stops, so that the last run's keys are saved.
+   */
+  void finishAnalysis();
+
+  /** The keys the last analysed run added to coverage (empty when it added none). */
   long[] lastRunNewKeys();
 
   /**
-   * The conflicts the last run ordered as a planned segment wanted, for each target it realised:
-   * the stable site keys of each conflict's two accesses, flattened, the earlier access first
-   * ({@code [first0, second0, first1, second1, ...]}); empty when it realised none.
+   * The conflicts the last analysed run ordered as a planned segment wanted, for each target it
+   * realised: the stable site keys of each conflict's two accesses, flattened, the earlier access
+   * first ({@code [first0, second0, first1, second1, ...]}); empty when it realised none.
    */
   long[] lastRunRealisedConflicts();
 
   /**
-   * What made the last run: {@code first}, {@code planned}, {@code corpus} (a seed), {@code pct} or
-   * {@code random}.
+   * What made the last analysed run: {@code first}, {@code planned}, {@code corpus} (a seed),
+   * {@code pct} or {@code random}.
    */
   String lastRunOrigin();
 
-  /** The run whose graph the last run's schedule was planned on, or -1 for a fresh run. */
+  /** The run whose graph the last analysed run's schedule was planned on, or -1 for a fresh run. */
   long lastRunParent();
 
   /**
-   * The corpus entry the last run's schedule was planned from when its source run is no entry of
-   * this session (it replayed a seed and added no key), else null and {@link #lastRunParent} names
-   * the source.
+   * The corpus entry the last analysed run's schedule was planned from when its source run is no
+   * entry of this session (it replayed a seed and added no key), else null and {@link
+   * #lastRunParent} names the source.
    */
   String lastRunParentEntry();
 

@@ -23,21 +23,33 @@ final class RepeatedTraces {
 
   static long fingerprint(RunResult result) {
     Trace t = result.trace();
-    long h = StableHash.mixInt(0x51ED_7EACL, t.size());
+    long h = mix(0x51ED_7EACL, t.size());
     for (int i = 0; i < t.size(); i++) {
-      h = StableHash.mixInt(h, t.thread(i));
-      h = StableHash.mixInt(h, t.kind(i).ordinal());
-      h = StableHash.mixInt(h, t.site(i));
-      h = StableHash.mixLong(h, t.location(i));
+      h =
+          mix(
+              h,
+              ((long) t.thread(i) << 40)
+                  ^ ((long) t.kind(i).ordinal() << 32)
+                  ^ (t.site(i) & 0xFFFF_FFFFL));
+      h = mix(h, t.location(i));
     }
     for (int e = 0; e < t.causalEdgeCount(); e++) {
-      h = StableHash.mixInt(h, t.causalEdgeSource(e));
-      h = StableHash.mixInt(h, t.causalEdgeTarget(e));
+      h = mix(h, ((long) t.causalEdgeSource(e) << 32) ^ (t.causalEdgeTarget(e) & 0xFFFF_FFFFL));
     }
     for (String name : result.threadNames()) {
       h = StableHash.mix(h, name);
     }
     return h;
+  }
+
+  /**
+   * One multiply per word: hashing each byte apart (as {@link StableHash} does for keys that must
+   * not change between versions) took a sixth of a 50-thread run's analysis. A fingerprint lives
+   * only as long as the campaign, so it need not be stable.
+   */
+  private static long mix(long h, long word) {
+    h = (h ^ word) * 0x9E37_79B9_7F4A_7C15L;
+    return h ^ (h >>> 29);
   }
 
   boolean seen(long fingerprint) {

@@ -90,6 +90,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   static final long MAX_QUEUED_BYTES = 64L << 20;
 
   private final WindowedAnalysis analysis;
+  private final AnalysisWorker worker;
   private final InterleavingMutation mutation;
   private final Coverage coverage = new Coverage();
   private final LongOpenHashSet targeted = new LongOpenHashSet();
@@ -118,7 +119,29 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   /** A corpus entry offered to run again: its name (a parent to plans made from it), its run. */
   private record Seed(String entry, int[] decisions) {}
 
+  /**
+   * A run whose analysis is under way, with what learning from it needs: what made it (the arm to
+   * reward, the plan whose targets to check, the seed to name as parent) and its trace fingerprint.
+   */
+  private record Finished(
+      long run,
+      RunResult result,
+      FreshRunPortfolio.Arm arm,
+      ScheduleQueue.Entry plan,
+      boolean seedRun,
+      String seedEntry,
+      String origin,
+      long fingerprint,
+      boolean repeated) {}
+
+  private Finished analysing;
+
+  /** The run the last* answers describe: the one learnt from last, or -1. */
+  private long lastAnalysedRun = -1;
+
   private String lastOrigin;
+  private ScheduleQueue.Entry lastPlan;
+  private String currentOrigin;
   private Strategy current;
   private ScheduleQueue.Entry currentPlan;
   private long freshRuns;
@@ -151,8 +174,23 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       long seed,
       SegmentOptions options,
       GraphBudget budget) {
+    this(siteKeys, depth, seed, options, budget, AnalysisWorker.BACKGROUND);
+  }
+
+  /**
+   * @param analyseInBackground whether runs are analysed on a helper thread or inline (the same
+   *     decisions either way: for tests)
+   */
+  SegmentStrategy(
+      IntToLongFunction siteKeys,
+      int depth,
+      long seed,
+      SegmentOptions options,
+      GraphBudget budget,
+      boolean analyseInBackground) {
     this.siteKeys = siteKeys;
     this.analysis = new WindowedAnalysis(siteKeys, options, budget);
+    this.worker = new AnalysisWorker(analysis, analyseInBackground);
     this.mutation = new InterleavingMutation(new Random(seed), SCHEDULES_PER_ROUND);
     this.pct = new Pct(depth, seed ^ 0x5EED);
     this.portfolio =
@@ -175,8 +213,6 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   @Override
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
-    lastNewKeys.clear();
-    lastRealisedConflicts.clear();
     currentPlan = queue.poll();
     currentArm = null;
     seedRun = false;
@@ -184,20 +220,20 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     if (currentPlan != null) {
       current = new ScheduleFollower(currentPlan.plan().schedule(), siteKeys);
       scheduledRuns++;
-      lastOrigin = "planned";
+      currentOrigin = "planned";
     } else if (!seeds.isEmpty()) {
       Seed seed = seeds.poll();
       current = new ReplayStrategy(seed.decisions());
       seedEntry = seed.entry();
       seedRun = true;
-      lastOrigin = "corpus";
+      currentOrigin = "corpus";
     } else if (freshRuns++ == 0) {
       current = new ScheduleFollower(null);
-      lastOrigin = "first";
+      currentOrigin = "first";
     } else {
       currentArm = portfolio.choose();
       current = currentArm.strategy;
-      lastOrigin = currentArm.name;
+      currentOrigin = currentArm.name;
     }
     current.beginRun(runNumber);
   }
@@ -207,20 +243,86 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     return current.choose(point);
   }
 
+  /**
+   * Learns from the run before this one, whose analysis ran while this one executed ({@link
+   * AnalysisWorker}), and starts analysing this one: each run is learnt from one run late, so the
+   * run after next is the first a run's plans can shape. The last* answers describe the run learnt
+   * from ({@link #lastAnalysedRun}); {@link #finishAnalysis} learns from the last run too.
+   */
   @Override
   public void endRun(RunResult result) {
     current.endRun(result);
     if (current != pct) {
       pct.endRun(result);
     }
+    forgetLastRun();
+    learnFromAnalysed();
     if (result.outcome() != RunResult.Outcome.PASSED
         && result.outcome() != RunResult.Outcome.FAILED) {
       return;
     }
+    long fingerprint = skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : 0;
+    boolean repeat = skipRepeatedTraces && currentArm != null && repeated.seen(fingerprint);
+    analysing =
+        new Finished(
+            runNumber,
+            result,
+            currentArm,
+            currentPlan,
+            seedRun,
+            seedEntry,
+            currentOrigin,
+            fingerprint,
+            repeat);
+    if (!repeat) {
+      worker.start(result, currentPlan == null ? null : currentPlan.plan().source());
+    }
+  }
+
+  /**
+   * Learns from the last run now, without waiting for the next to end: before a session stops, so
+   * that its keys are saved, or wherever each run must shape the next. The last* answers then
+   * describe it.
+   */
+  @Override
+  public void finishAnalysis() {
+    forgetLastRun();
+    learnFromAnalysed();
+  }
+
+  /** The run the last* answers (new keys, origin, parent, realised conflicts) describe, or -1. */
+  @Override
+  public long lastAnalysedRun() {
+    return lastAnalysedRun;
+  }
+
+  private void forgetLastRun() {
+    lastAnalysedRun = -1;
+    lastOrigin = null;
+    lastPlan = null;
+    lastNewKeys.clear();
+    lastRealisedConflicts.clear();
+  }
+
+  private void learnFromAnalysed() {
+    Finished f = analysing;
+    if (f == null) {
+      return;
+    }
+    analysing = null;
+    lastAnalysedRun = f.run();
+    lastOrigin = f.origin();
+    lastPlan = f.plan();
+    if (f.repeated()) {
+      // learnt when an analysis would have been, so that skipping it changes no decision
+      repeatedTraces++;
+      portfolio.reward(f.arm(), 0);
+      return;
+    }
     try {
-      learn(result);
+      learn(f, worker.take());
     } catch (OutOfMemoryError e) {
-      degrade(result);
+      degrade(f);
     }
   }
 
@@ -229,15 +331,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     skipRepeatedTraces = skip;
   }
 
-  private void learn(RunResult result) {
-    long fingerprint = skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : 0;
-    if (skipRepeatedTraces && currentArm != null && repeated.seen(fingerprint)) {
-      repeatedTraces++;
-      portfolio.reward(currentArm, 0);
-      return;
-    }
-    WindowedAnalysis.Result analysed =
-        analysis.analyse(result, currentPlan == null ? null : currentPlan.plan().source());
+  private void learn(Finished f, WindowedAnalysis.Result analysed) {
     InterleavingGraph graph = analysed.graph();
     largestGraph = Math.max(largestGraph, graph.vertexCount());
     if (analysed.windowed()) {
@@ -249,7 +343,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
                 "run %d has %,d events, more than the graph budget of %,d (--graph-events):"
                     + " segment planning analyses one window of %,d events per long run, a"
                     + " different one each time",
-                runNumber,
+                f.run(),
                 analysed.runEvents(),
                 analysis.budget().maxEvents(),
                 analysed.window().size()));
@@ -264,13 +358,15 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       cover(rfKeys.key(i));
     }
     int newKeys = lastNewKeys.size();
-    if (currentArm != null) {
-      portfolio.reward(currentArm, newKeys);
+    if (f.arm() != null) {
+      portfolio.reward(f.arm(), newKeys);
     }
-    if (currentPlan != null) {
-      checkTargets(graph, segments, rfKeys);
+    if (f.plan() != null) {
+      checkTargets(f.plan(), graph, segments, rfKeys);
     }
-    if ((newKeys > 0 || seedRun) && queue.hasRoomFor(graph)) {
+    // a seed run that added no key is no entry of its own: plans from it name the seed
+    String sourceEntry = newKeys == 0 ? f.seedEntry() : null;
+    if ((newKeys > 0 || f.seedRun()) && queue.hasRoomFor(graph)) {
       LongPredicate wanted = k -> !coverage.contains(k) && !targeted.contains(k);
       List<ReadsFromTarget> reads =
           rfKeys == null
@@ -282,21 +378,17 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         targeted.add(s.key());
       }
       infeasible += plan.infeasible().size();
-      // a seed run that added no key is no entry of its own: plans from it name the seed
-      enqueue(plan.schedules(), runNumber, newKeys == 0 ? seedEntry : null);
+      enqueue(plan.schedules(), f.run(), sourceEntry);
     }
     if (queue.hasRoomFor(graph)) {
       for (Schedule deadlock :
           LockOrderInversions.plan(graph, inversionsPlanned::add, MAX_DEADLOCK_PLANS)) {
-        queue.addFirst(
-            new PlannedSchedule(deadlock, List.of(), graph),
-            runNumber,
-            newKeys == 0 ? seedEntry : null);
+        queue.addFirst(new PlannedSchedule(deadlock, List.of(), graph), f.run(), sourceEntry);
         deadlockPlans++;
       }
       if (skipRepeatedTraces && !analysed.windowed()) {
         // covered, and its inversions planned: the same trace again can change nothing
-        repeated.analysed(fingerprint);
+        repeated.analysed(f.fingerprint());
       }
     }
   }
@@ -312,7 +404,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
    * too (it may be what filled the heap), un-targets its targets so they can be planned again,
    * halves the budget, and says so; fresh runs carry the campaign on.
    */
-  private void degrade(RunResult result) {
+  private void degrade(Finished f) {
     planningFailures++;
     int dropped = queue.size();
     for (PlanTarget s : queue.clear()) {
@@ -325,8 +417,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
           String.format(
               "segment planning ran out of memory on run %d (%,d events): dropped its plan and"
                   + " %d queued schedule%s; %s",
-              runNumber,
-              result.trace().size(),
+              f.run(),
+              f.result().trace().size(),
               dropped,
               dropped == 1 ? "" : "s",
               shrunk
@@ -341,24 +433,28 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     notes.add(note);
   }
 
-  private void checkTargets(InterleavingGraph graph, Segments segments, ReadsFromKeys rfKeys) {
+  private void checkTargets(
+      ScheduleQueue.Entry planned,
+      InterleavingGraph graph,
+      Segments segments,
+      ReadsFromKeys rfKeys) {
     Long2IntOpenHashMap keys = new Long2IntOpenHashMap(segments.size());
     keys.defaultReturnValue(-1);
     for (int i = segments.size() - 1; i >= 0; i--) {
       keys.put(segments.key(i), i);
     }
-    for (PlanTarget target : currentPlan.plan().targets()) {
+    for (PlanTarget target : planned.plan().targets()) {
       targetsTried++;
       int realised = keys.get(target.key());
       if (realised >= 0) {
         targetsRealised++;
-        realisedTargets.add(currentPlan.plan().source(), target);
+        realisedTargets.add(planned.plan().source(), target);
         realisedConflict(graph, segments.firstEdge(realised));
         realisedConflict(graph, segments.secondEdge(realised));
       } else if (rfKeys != null && rfKeys.contains(target.key())) {
         targetsRealised++;
         readsFromRealised++;
-        realisedTargets.add(currentPlan.plan().source(), target);
+        realisedTargets.add(planned.plan().source(), target);
       } else if (!coverage.contains(target.key())) {
         targetsMissed++;
         if (attempts.get(target.key()) < MAX_ATTEMPTS) {
@@ -423,22 +519,22 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     return lastOrigin;
   }
 
-  /** The keys the last run's schedule targeted; empty when it followed none. */
+  /** The keys the last analysed run's schedule targeted; empty when it followed none. */
   long[] lastRunTargets() {
-    if (currentPlan == null) {
+    if (lastPlan == null) {
       return new long[0];
     }
-    return currentPlan.plan().targets().stream().mapToLong(PlanTarget::key).toArray();
+    return lastPlan.plan().targets().stream().mapToLong(PlanTarget::key).toArray();
   }
 
   @Override
   public long lastRunParent() {
-    return currentPlan == null ? -1 : currentPlan.sourceRun();
+    return lastPlan == null ? -1 : lastPlan.sourceRun();
   }
 
   @Override
   public String lastRunParentEntry() {
-    return currentPlan == null ? null : currentPlan.sourceEntry();
+    return lastPlan == null ? null : lastPlan.sourceEntry();
   }
 
   /** Segment keys covered so far. */

@@ -36,7 +36,7 @@ class MissedTargetsTest {
         for (long key : segment.lastRunTargets()) {
           plannedFrom
               .computeIfAbsent(key, k -> new LongArrayList())
-              .add(segment.lastRunParent() << 32 | run);
+              .add(segment.lastRunParent() << 32 | segment.lastAnalysedRun());
         }
       }
       assertThat(segment.stats().get("targetsMissed").longValue()).isPositive();

@@ -31,7 +31,8 @@ class RepeatedTracesTest {
       RunResult a = executor.execute(skipping, run);
       RunResult b = executor.execute(analysing, run);
       assertThat(a.decisions()).as("run %d", run).containsExactly(b.decisions());
-      assertThat(skipping.lastRunOrigin()).isEqualTo(analysing.lastRunOrigin());
+      assertThat(skipping.lastAnalysedRun()).isEqualTo(analysing.lastAnalysedRun());
+      assertThat(skipping.lastRunNewKeys()).containsExactly(analysing.lastRunNewKeys());
     }
     assertThat(skipping.stats().get("repeatedTraces").longValue()).isGreaterThan(100);
     assertThat(analysing.stats().get("repeatedTraces").longValue()).isZero();

@@ -1,0 +1,127 @@
+package dev.weft.fuzz.strategy;
+
+import dev.weft.graph.InterleavingGraph;
+import dev.weft.runtime.api.RunResult;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Analyses a finished run on a thread of its own while the next run executes. A controlled run is
+ * serialized, so it keeps one processor busy at a time; on a small program the analysis of its
+ * trace (graph, segments, reads-from) costs as much as the run itself, and with a second processor
+ * it need cost no time at all.
+ *
+ * <p>The segment strategy takes a run's analysis when the next run ends, whichever thread made it,
+ * so its decisions are the same on one processor, where the analysis is made inline when it is
+ * taken, as on many. At most one analysis is under way: its run's trace and graph are the extra
+ * memory this costs.
+ */
+final class AnalysisWorker {
+  /** How long a taker spins before it parks: waking a parked thread costs tens of microseconds. */
+  private static final long SPIN_NANOS = 50_000;
+
+  /**
+   * Whether analyses run on a helper thread: with two processors or more, unless {@code
+   * -Dweft.analysis=inline}.
+   */
+  static final boolean BACKGROUND =
+      Runtime.getRuntime().availableProcessors() > 1
+          && !"inline".equals(System.getProperty("weft.analysis"));
+
+  private final WindowedAnalysis analysis;
+  private final ThreadPoolExecutor thread;
+  private Future<WindowedAnalysis.Result> underWay;
+  private RunResult inlineRun;
+  private InterleavingGraph inlinePlannedOn;
+
+  AnalysisWorker(WindowedAnalysis analysis, boolean background) {
+    this.analysis = analysis;
+    this.thread = background ? helperThread() : null;
+  }
+
+  /** One daemon thread, let go after a few idle seconds so that a finished campaign keeps none. */
+  private static ThreadPoolExecutor helperThread() {
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            5,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "weft-segment-analysis");
+              t.setDaemon(true);
+              return t;
+            });
+    executor.allowCoreThreadTimeOut(true);
+    return executor;
+  }
+
+  /** Whether an analysis was started and not taken. */
+  boolean busy() {
+    return underWay != null || inlineRun != null;
+  }
+
+  /**
+   * Starts analysing {@code run}.
+   *
+   * @param plannedOn the graph its schedule was planned on, or null for a fresh run
+   */
+  void start(RunResult run, InterleavingGraph plannedOn) {
+    if (busy()) {
+      throw new IllegalStateException("the last analysis was not taken");
+    }
+    if (thread == null) {
+      inlineRun = run;
+      inlinePlannedOn = plannedOn;
+    } else {
+      underWay = thread.submit(() -> analysis.analyse(run, plannedOn));
+    }
+  }
+
+  /**
+   * The analysis started last, waiting for it if need be; an {@link OutOfMemoryError} (or any other
+   * failure) it met is thrown here, on the taker's thread.
+   */
+  WindowedAnalysis.Result take() {
+    if (thread == null) {
+      RunResult run = inlineRun;
+      InterleavingGraph plannedOn = inlinePlannedOn;
+      inlineRun = null;
+      inlinePlannedOn = null;
+      return analysis.analyse(run, plannedOn);
+    }
+    Future<WindowedAnalysis.Result> f = underWay;
+    underWay = null;
+    long until = System.nanoTime() + SPIN_NANOS;
+    while (!f.isDone() && System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return f.get();
+        } catch (InterruptedException e) {
+          interrupted = true; // the analysis is short: finish taking it, then pass the interrupt on
+        }
+      }
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(cause);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.weft.fuzz.strategy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.fuzz.Harness;
+import dev.weft.graph.GraphBudget;
+import dev.weft.graph.segment.SegmentOptions;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The segment strategy learns from each run one run late, whether the analysis ran on the helper
+ * thread while the next run executed or inline when it was taken: the same decisions, keys and
+ * plans either way, and each run's keys reported once, with its number.
+ */
+class AnalysisWorkerTest {
+  @Test
+  void analysingOnAHelperThreadChangesNoDecision() throws Exception {
+    RunExecutor executor = executor("dev.weft.examples.juc.ExecutorLostUpdate");
+    SegmentStrategy background = strategy(executor, true);
+    SegmentStrategy inline = strategy(executor, false);
+    for (int run = 1; run <= 400; run++) {
+      RunResult a = executor.execute(background, run);
+      RunResult b = executor.execute(inline, run);
+      assertThat(a.decisions()).as("run %d", run).containsExactly(b.decisions());
+      assertThat(background.lastAnalysedRun()).isEqualTo(inline.lastAnalysedRun());
+      assertThat(background.lastRunNewKeys()).containsExactly(inline.lastRunNewKeys());
+      assertThat(background.lastRunOrigin()).isEqualTo(inline.lastRunOrigin());
+    }
+    assertThat(background.scheduledRuns()).isGreaterThan(20);
+    assertThat(background.stats()).isEqualTo(inline.stats());
+  }
+
+  @Test
+  void eachRunIsLearntFromWhenTheNextEndsOrWhenTheAnalysisIsFinished() throws Exception {
+    RunExecutor executor = executor("dev.weft.examples.variables.Figure4Fixed");
+    SegmentStrategy segment = strategy(executor, true);
+    executor.execute(segment, 1);
+    assertThat(segment.lastAnalysedRun()).isEqualTo(-1);
+    assertThat(segment.coveredKeys()).isZero();
+    executor.execute(segment, 2);
+    assertThat(segment.lastAnalysedRun()).isEqualTo(1);
+    assertThat(segment.lastRunOrigin()).isEqualTo("first");
+    assertThat(segment.lastRunNewKeys()).isNotEmpty().hasSize(segment.coveredKeys());
+    int afterFirst = segment.coveredKeys();
+    segment.finishAnalysis();
+    assertThat(segment.lastAnalysedRun()).isEqualTo(2);
+    assertThat(segment.coveredKeys()).isEqualTo(afterFirst + segment.lastRunNewKeys().length);
+    segment.finishAnalysis();
+    assertThat(segment.lastAnalysedRun()).as("nothing left to learn").isEqualTo(-1);
+    assertThat(segment.lastRunNewKeys()).isEmpty();
+  }
+
+  private static RunExecutor executor(String main) {
+    return Harness.executor(
+        Harness.examplesPath(), TargetSpec.main(main, List.of()), RunBudget.DEFAULT);
+  }
+
+  private static SegmentStrategy strategy(RunExecutor executor, boolean background) {
+    return new SegmentStrategy(
+        Strategies.siteKeys(executor.sites()),
+        3,
+        7,
+        SegmentOptions.DEFAULT,
+        GraphBudget.DEFAULT,
+        background);
+  }
+}
