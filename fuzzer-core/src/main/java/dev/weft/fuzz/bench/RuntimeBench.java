@@ -1,7 +1,9 @@
 package dev.weft.fuzz.bench;
 
+import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
+import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
@@ -93,6 +95,10 @@ public final class RuntimeBench {
     }
     if (filter.equals("locals") || filter.startsWith("locals:")) {
       locals(seconds, filter.equals("locals") ? "" : filter.substring("locals:".length()));
+      return;
+    }
+    if (filter.equals("analysis") || filter.startsWith("analysis:")) {
+      analysis(seconds, filter.equals("analysis") ? "" : filter.substring("analysis:".length()));
       return;
     }
     if (filter.equals("reuse") || filter.startsWith("reuse:")) {
@@ -286,6 +292,56 @@ public final class RuntimeBench {
       if (!kept.reusesClasses()) {
         System.out.println("  (classes not kept: " + kept.takeReuseStoppedNote() + ")");
       }
+    }
+  }
+
+  /**
+   * Every program under random and under segment with each run analysed inline and on the helper
+   * thread while the next executes (the same decisions), measured in turn on one executor: random,
+   * segment inline, segment beside, three times over, each cell's best kept.
+   */
+  private void analysis(double seconds, String only) throws Exception {
+    System.out.printf(
+        "%-30s %7s %9s %9s %9s %8s %8s %8s%n",
+        "program", "events", "random/s", "inline/s", "beside/s", "bes/inl", "inl/rnd", "bes/rnd");
+    System.out.println("-".repeat(100));
+    for (String[] p : programs()) {
+      if (!ExampleCatalog.name(p).contains(only)) {
+        continue;
+      }
+      RunExecutor ex = executor(p[0], Arrays.copyOfRange(p, 1, p.length));
+      RunResult sample = ex.execute(new RandomWalk(1), 0);
+      double[] best = new double[3];
+      for (int round = 0; round < 3; round++) {
+        best[0] = Math.max(best[0], throughput(ex, () -> new RandomWalk(3), seconds));
+        for (int beside = 0; beside <= 1; beside++) {
+          boolean background = beside == 1;
+          best[1 + beside] =
+              Math.max(
+                  best[1 + beside],
+                  throughput(
+                      ex,
+                      () ->
+                          new SegmentStrategy(
+                              Strategies.siteKeys(sites),
+                              3,
+                              3,
+                              SegmentOptions.DEFAULT,
+                              GraphBudget.DEFAULT,
+                              background),
+                      seconds));
+        }
+      }
+      System.out.printf(
+          "%-30s %7d %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f%n",
+          ExampleCatalog.name(p),
+          sample.trace().size(),
+          best[0],
+          best[1],
+          best[2],
+          best[2] / best[1],
+          best[1] / best[0],
+          best[2] / best[0]);
     }
   }
 

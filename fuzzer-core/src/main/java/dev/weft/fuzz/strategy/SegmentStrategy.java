@@ -179,9 +179,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
 
   /**
    * @param analyseInBackground whether runs are analysed on a helper thread or inline (the same
-   *     decisions either way: for tests)
+   *     decisions either way: for tests and benchmarks)
    */
-  SegmentStrategy(
+  public SegmentStrategy(
       IntToLongFunction siteKeys,
       int depth,
       long seed,
