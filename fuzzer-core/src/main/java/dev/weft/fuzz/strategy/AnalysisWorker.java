@@ -16,33 +16,45 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The segment strategy takes a run's analysis when the next run ends, whichever thread made it,
  * so its decisions are the same on one processor, where the analysis is made inline when it is
- * taken, as on many. At most one analysis is under way: its run's trace and graph are the extra
- * memory this costs.
+ * taken, as on many; {@link AnalysisPlacement} picks, run by run, whichever of the two is faster
+ * here. At most one analysis is under way: its run's trace and graph are the extra memory this
+ * costs.
  */
 final class AnalysisWorker {
   /** How long a taker spins before it parks: waking a parked thread costs tens of microseconds. */
   private static final long SPIN_NANOS = 50_000;
 
   /**
-   * Whether analyses run on a helper thread: with two processors or more, unless {@code
+   * Whether analyses may run on a helper thread: with two processors or more, unless {@code
    * -Dweft.analysis=inline}.
    */
   static final boolean BACKGROUND =
       Runtime.getRuntime().availableProcessors() > 1
           && !"inline".equals(System.getProperty("weft.analysis"));
 
+  /**
+   * One helper thread for every strategy of the process (a process runs one campaign; tests and
+   * benchmarks make many strategies, one after another), let go after a few idle seconds so that a
+   * finished campaign keeps none.
+   */
+  private static final ThreadPoolExecutor HELPER = helperThread();
+
   private final WindowedAnalysis analysis;
   private final ThreadPoolExecutor thread;
+  private final AnalysisPlacement placement;
   private Future<WindowedAnalysis.Result> underWay;
   private RunResult inlineRun;
   private InterleavingGraph inlinePlannedOn;
 
-  AnalysisWorker(WindowedAnalysis analysis, boolean background) {
+  /**
+   * @param helperAllowed whether analyses may go to the helper thread; if not, all are inline
+   */
+  AnalysisWorker(WindowedAnalysis analysis, boolean helperAllowed) {
     this.analysis = analysis;
-    this.thread = background ? helperThread() : null;
+    this.thread = helperAllowed ? HELPER : null;
+    this.placement = new AnalysisPlacement(helperAllowed);
   }
 
-  /** One daemon thread, let go after a few idle seconds so that a finished campaign keeps none. */
   private static ThreadPoolExecutor helperThread() {
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
@@ -74,11 +86,11 @@ final class AnalysisWorker {
     if (busy()) {
       throw new IllegalStateException("the last analysis was not taken");
     }
-    if (thread == null) {
+    if (placement.nextInBackground()) {
+      underWay = thread.submit(() -> analysis.analyse(run, plannedOn));
+    } else {
       inlineRun = run;
       inlinePlannedOn = plannedOn;
-    } else {
-      underWay = thread.submit(() -> analysis.analyse(run, plannedOn));
     }
   }
 
@@ -87,7 +99,7 @@ final class AnalysisWorker {
    * failure) it met is thrown here, on the taker's thread.
    */
   WindowedAnalysis.Result take() {
-    if (thread == null) {
+    if (underWay == null) {
       RunResult run = inlineRun;
       InterleavingGraph plannedOn = inlinePlannedOn;
       inlineRun = null;
