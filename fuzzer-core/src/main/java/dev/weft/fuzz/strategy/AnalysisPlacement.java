@@ -23,6 +23,7 @@ final class AnalysisPlacement {
   private static final int BLOCKS = 4;
 
   private final boolean helperAvailable;
+  private final boolean helperAlways;
   private final LongSupplier clock;
   private long lastStart = -1;
   private int count;
@@ -33,24 +34,27 @@ final class AnalysisPlacement {
 
   /**
    * @param helperAvailable whether a helper thread may be used at all
+   * @param helperAlways whether it is used for every analysis, unmeasured ({@code
+   *     -Dweft.analysis=helper}, for benchmarks)
    */
-  AnalysisPlacement(boolean helperAvailable) {
-    this(helperAvailable, System::nanoTime);
+  AnalysisPlacement(boolean helperAvailable, boolean helperAlways) {
+    this(helperAvailable, helperAlways, System::nanoTime);
   }
 
   /**
    * @param clock nanoseconds (for tests)
    */
-  AnalysisPlacement(boolean helperAvailable, LongSupplier clock) {
+  AnalysisPlacement(boolean helperAvailable, boolean helperAlways, LongSupplier clock) {
     this.helperAvailable = helperAvailable;
+    this.helperAlways = helperAlways;
     this.clock = clock;
     this.background = helperAvailable;
   }
 
   /** Whether the analysis starting now goes to the helper thread. */
   boolean nextInBackground() {
-    if (!helperAvailable) {
-      return false;
+    if (!helperAvailable || helperAlways) {
+      return helperAvailable;
     }
     long now = clock.getAsLong();
     if (lastStart >= 0 && trying) {

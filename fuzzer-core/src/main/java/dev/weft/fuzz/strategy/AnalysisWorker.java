@@ -24,13 +24,12 @@ final class AnalysisWorker {
   /** How long a taker spins before it parks: waking a parked thread costs tens of microseconds. */
   private static final long SPIN_NANOS = 50_000;
 
-  /**
-   * Whether analyses may run on a helper thread: with two processors or more, unless {@code
-   * -Dweft.analysis=inline}.
-   */
+  /** {@code -Dweft.analysis}: {@code inline}, {@code helper}, or (the default) either by speed. */
+  private static final String SETTING = System.getProperty("weft.analysis", "auto");
+
+  /** Whether analyses may run on a helper thread: with two processors or more, unless inline. */
   static final boolean BACKGROUND =
-      Runtime.getRuntime().availableProcessors() > 1
-          && !"inline".equals(System.getProperty("weft.analysis"));
+      Runtime.getRuntime().availableProcessors() > 1 && !"inline".equals(SETTING);
 
   /**
    * One helper thread for every strategy of the process (a process runs one campaign; tests and
@@ -52,7 +51,7 @@ final class AnalysisWorker {
   AnalysisWorker(WindowedAnalysis analysis, boolean helperAllowed) {
     this.analysis = analysis;
     this.thread = helperAllowed ? HELPER : null;
-    this.placement = new AnalysisPlacement(helperAllowed);
+    this.placement = new AnalysisPlacement(helperAllowed, "helper".equals(SETTING));
   }
 
   private static ThreadPoolExecutor helperThread() {

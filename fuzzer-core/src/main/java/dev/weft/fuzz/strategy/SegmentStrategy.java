@@ -61,9 +61,10 @@ import java.util.function.LongPredicate;
  *       is non-preemptive.
  * </ol>
  *
- * A fresh run whose trace repeats one analysed before is not analysed again ({@link
- * RepeatedTraces}). Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times
- * per campaign.
+ * Each run is analysed while the next one executes ({@link AnalysisWorker}) and learnt from when
+ * that one ends: steps 1, 2 and 5 act one run late, the same on any number of processors. A fresh
+ * run whose trace repeats one analysed before is not analysed again ({@link RepeatedTraces}).
+ * Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times per campaign.
  *
  * <p>Memory stays bounded on long runs: a run longer than the {@link GraphBudget} is analysed one
  * window at a time ({@link WindowedAnalysis}), and the queue holds at most {@value

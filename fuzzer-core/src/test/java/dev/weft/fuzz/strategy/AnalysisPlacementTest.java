@@ -17,7 +17,7 @@ class AnalysisPlacementTest {
   @ValueSource(booleans = {true, false})
   void keepsTheFasterPlacementUntilTheNextTrial(boolean helperFaster) {
     Clock clock = new Clock();
-    AnalysisPlacement placement = new AnalysisPlacement(true, () -> clock.now);
+    AnalysisPlacement placement = new AnalysisPlacement(true, false, () -> clock.now);
     int trialRuns = 4 * AnalysisPlacement.TRIAL;
     int inBackground = 0;
     for (int run = 0; run < trialRuns; run++) {
@@ -36,8 +36,16 @@ class AnalysisPlacementTest {
   }
 
   @Test
+  void withTheHelperAlwaysEveryAnalysisGoesToIt() {
+    AnalysisPlacement placement = new AnalysisPlacement(true, true, () -> 0);
+    for (int run = 0; run < 2 * AnalysisPlacement.KEEP; run++) {
+      assertThat(placement.nextInBackground()).isTrue();
+    }
+  }
+
+  @Test
   void withoutAHelperEveryAnalysisIsInline() {
-    AnalysisPlacement placement = new AnalysisPlacement(false, () -> 0);
+    AnalysisPlacement placement = new AnalysisPlacement(false, false, () -> 0);
     for (int run = 0; run < 2 * AnalysisPlacement.KEEP; run++) {
       assertThat(placement.nextInBackground()).isFalse();
     }
