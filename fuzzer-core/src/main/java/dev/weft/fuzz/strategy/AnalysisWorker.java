@@ -4,9 +4,6 @@ import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Analyses a finished run on a thread of its own while the next run executes. A controlled run is
@@ -16,59 +13,42 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The segment strategy takes a run's analysis when the next run ends, whichever thread made it,
  * so its decisions are the same on one processor, where the analysis is made inline when it is
- * taken, as on many; {@link AnalysisPlacement} picks, run by run, whichever of the two is faster
- * here. At most one analysis is under way: its run's trace and graph are the extra memory this
- * costs.
+ * taken, as on many. At most one analysis is under way: its run's trace and graph are the extra
+ * memory this costs.
  */
 final class AnalysisWorker {
-  /** How long a taker spins before it parks: waking a parked thread costs tens of microseconds. */
-  private static final long SPIN_NANOS = 50_000;
+  /**
+   * How long a taker spins before it parks: waking a parked thread costs tens of microseconds, and
+   * the taker has nothing else to do.
+   */
+  private static final long SPIN_NANOS = 500_000;
 
-  /** {@code -Dweft.analysis}: {@code inline}, {@code helper}, or (the default) either by speed. */
-  private static final String SETTING = System.getProperty("weft.analysis", "auto");
-
-  /** Whether analyses may run on a helper thread: with two processors or more, unless inline. */
+  /**
+   * Whether analyses run on the helper thread: with two processors or more, unless {@code
+   * -Dweft.analysis=inline}.
+   */
   static final boolean BACKGROUND =
-      Runtime.getRuntime().availableProcessors() > 1 && !"inline".equals(SETTING);
+      Runtime.getRuntime().availableProcessors() > 1
+          && !"inline".equals(System.getProperty("weft.analysis"));
 
   /**
    * One helper thread for every strategy of the process (a process runs one campaign; tests and
-   * benchmarks make many strategies, one after another), let go after a few idle seconds so that a
-   * finished campaign keeps none.
+   * benchmarks make many strategies, one after another).
    */
-  private static final ThreadPoolExecutor HELPER = helperThread();
+  private static final SpinningHelper HELPER = new SpinningHelper("weft-segment-analysis");
 
   private final WindowedAnalysis analysis;
-  private final ThreadPoolExecutor thread;
-  private final AnalysisPlacement placement;
+  private final SpinningHelper thread;
   private Future<WindowedAnalysis.Result> underWay;
   private RunResult inlineRun;
   private InterleavingGraph inlinePlannedOn;
 
   /**
-   * @param helperAllowed whether analyses may go to the helper thread; if not, all are inline
+   * @param background whether analyses go to the helper thread; if not, all are inline
    */
-  AnalysisWorker(WindowedAnalysis analysis, boolean helperAllowed) {
+  AnalysisWorker(WindowedAnalysis analysis, boolean background) {
     this.analysis = analysis;
-    this.thread = helperAllowed ? HELPER : null;
-    this.placement = new AnalysisPlacement(helperAllowed, "helper".equals(SETTING));
-  }
-
-  private static ThreadPoolExecutor helperThread() {
-    ThreadPoolExecutor executor =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            5,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            r -> {
-              Thread t = new Thread(r, "weft-segment-analysis");
-              t.setDaemon(true);
-              return t;
-            });
-    executor.allowCoreThreadTimeOut(true);
-    return executor;
+    this.thread = background ? HELPER : null;
   }
 
   /** Whether an analysis was started and not taken. */
@@ -85,7 +65,7 @@ final class AnalysisWorker {
     if (busy()) {
       throw new IllegalStateException("the last analysis was not taken");
     }
-    if (placement.nextInBackground()) {
+    if (thread != null) {
       underWay = thread.submit(() -> analysis.analyse(run, plannedOn));
     } else {
       inlineRun = run;
