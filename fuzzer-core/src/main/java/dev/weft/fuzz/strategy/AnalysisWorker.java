@@ -89,7 +89,7 @@ final class AnalysisWorker {
     underWay = null;
     long until = System.nanoTime() + SPIN_NANOS;
     while (!f.isDone() && System.nanoTime() < until) {
-      Thread.onSpinWait();
+      Thread.yield(); // not onSpinWait: the compiler and collector threads may need this processor
     }
     boolean interrupted = false;
     try {

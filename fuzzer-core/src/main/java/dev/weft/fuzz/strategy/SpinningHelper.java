@@ -9,12 +9,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One daemon thread that runs the tasks handed to it in turn, and spins for a short while after
- * each before it parks. The segment strategy hands it a run's analysis every run: when the analysis
- * is the slower of the two, the next one comes within microseconds of the last, and waking a parked
- * thread (tens of microseconds on a virtual machine) would be added to every one of them. The
- * thread ends after a few idle seconds, so a finished campaign keeps none; the next task starts
- * another.
+ * One daemon thread that runs the tasks handed to it in turn, and keeps looking for the next for a
+ * short while after each (yielding the processor: a busy spin starved the compiler threads, and on
+ * JDK 17 the thread waiting for the analysis, when they shared a processor) before it parks. The
+ * segment strategy hands it a run's analysis every run: when the analysis is the slower of the two,
+ * the next one comes within microseconds of the last, and waking a parked thread (tens of
+ * microseconds on a virtual machine) would be added to every one of them. The thread ends after a
+ * few idle seconds, so a finished campaign keeps none; the next task starts another.
  */
 final class SpinningHelper {
   private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
@@ -69,7 +70,7 @@ final class SpinningHelper {
       }
       long idle = System.nanoTime() - idleSince;
       if (idle < SPIN_NANOS) {
-        Thread.onSpinWait();
+        Thread.yield(); // lets the compiler and collector threads have the processor
         continue;
       }
       if (idle >= idleExitNanos) {
