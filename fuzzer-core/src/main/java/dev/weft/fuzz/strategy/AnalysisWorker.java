@@ -18,8 +18,8 @@ import java.util.concurrent.Future;
  */
 final class AnalysisWorker {
   /**
-   * How long a taker spins before it parks: waking a parked thread costs tens of microseconds, and
-   * the taker has nothing else to do.
+   * How long a taker keeps looking (yielding the processor) before it parks: waking a parked thread
+   * costs tens of microseconds, and the taker has nothing else to do.
    */
   private static final long SPIN_NANOS = 500_000;
 
