@@ -3,7 +3,7 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * Analyses a finished run on a thread of its own while the next run executes. A controlled run is
@@ -39,9 +39,9 @@ final class AnalysisWorker {
 
   private final WindowedAnalysis analysis;
   private final SpinningHelper thread;
-  private Future<WindowedAnalysis.Result> underWay;
-  private RunResult inlineRun;
-  private InterleavingGraph inlinePlannedOn;
+
+  /** The analysis started and not taken: handed to the helper, or run when it is taken. */
+  private FutureTask<WindowedAnalysis.Result> underWay;
 
   /**
    * @param background whether analyses go to the helper thread; if not, all are inline
@@ -51,25 +51,18 @@ final class AnalysisWorker {
     this.thread = background ? HELPER : null;
   }
 
-  /** Whether an analysis was started and not taken. */
-  boolean busy() {
-    return underWay != null || inlineRun != null;
-  }
-
   /**
    * Starts analysing {@code run}.
    *
    * @param plannedOn the graph its schedule was planned on, or null for a fresh run
    */
   void start(RunResult run, InterleavingGraph plannedOn) {
-    if (busy()) {
+    if (underWay != null) {
       throw new IllegalStateException("the last analysis was not taken");
     }
+    underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn));
     if (thread != null) {
-      underWay = thread.submit(() -> analysis.analyse(run, plannedOn));
-    } else {
-      inlineRun = run;
-      inlinePlannedOn = plannedOn;
+      thread.execute(underWay);
     }
   }
 
@@ -78,15 +71,11 @@ final class AnalysisWorker {
    * failure) it met is thrown here, on the taker's thread.
    */
   WindowedAnalysis.Result take() {
-    if (underWay == null) {
-      RunResult run = inlineRun;
-      InterleavingGraph plannedOn = inlinePlannedOn;
-      inlineRun = null;
-      inlinePlannedOn = null;
-      return analysis.analyse(run, plannedOn);
-    }
-    Future<WindowedAnalysis.Result> f = underWay;
+    FutureTask<WindowedAnalysis.Result> f = underWay;
     underWay = null;
+    if (thread == null) {
+      f.run();
+    }
     long until = System.nanoTime() + SPIN_NANOS;
     while (!f.isDone() && System.nanoTime() < until) {
       Thread.yield(); // not onSpinWait: the compiler and collector threads may need this processor

@@ -42,6 +42,12 @@ final class SpinningHelper {
 
   <T> Future<T> submit(Callable<T> callable) {
     FutureTask<T> task = new FutureTask<>(callable);
+    execute(task);
+    return task;
+  }
+
+  /** Runs {@code task} on the thread, after those handed over before it. */
+  void execute(Runnable task) {
     tasks.offer(task);
     Thread current = worker.get();
     if (current == null) {
@@ -55,7 +61,6 @@ final class SpinningHelper {
     } else if (parked) {
       LockSupport.unpark(current);
     }
-    return task;
   }
 
   private void work() {
