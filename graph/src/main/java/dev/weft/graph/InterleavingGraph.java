@@ -299,6 +299,11 @@ public final class InterleavingGraph {
     return EventKind.of(kind[v]);
   }
 
+  /** The ordinal of {@link #kind}, without looking the constant up. */
+  public int kindOrdinal(int v) {
+    return kind[v];
+  }
+
   public int threadCount() {
     return eventsOfThread.length;
   }

@@ -1,10 +1,12 @@
 package dev.weft.graph.segment;
 
+import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.InterleavingGraph;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Enumerates the segments of an interleaving graph: pairs of mutable edges that are close.
@@ -29,10 +31,22 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  * <p>Three bounds keep long traces affordable: only the first {@code instancesPerEdgeShape} edges
  * with the same pair of sites start pairs (SegFuzz keeps only the first dynamic instance of each
  * instruction: later iterations of a loop rarely add a shape); above {@code maxInstances} the
- * window is tightened by one and the pass redone; with window 0 the pass stops at the cap and the
- * result says it was truncated.
+ * window is tightened by one and the pass redone; with window 0 the pass keeps the first instances
+ * up to the cap and the result says it was truncated.
+ *
+ * <p>The edges that start pairs are cut into chunks that a {@link ChunkRunner} may hand to several
+ * threads; each chunk lists its instances in order and one merge keeps each key's first, so the
+ * result is the same whichever thread ran which chunk, and the same as one pass in edge order.
  */
 public final class SegmentEnumerator {
+  /**
+   * Edges that start pairs per chunk, at least: a chunk costs a hand-over and its instances a
+   * second look in the merge, so chunks of a few edges would share less than they cost.
+   */
+  private static final int EDGES_PER_CHUNK = 12;
+
+  private static final int MAX_CHUNKS = 16;
+
   private final SegmentOptions options;
 
   /**
@@ -47,9 +61,15 @@ public final class SegmentEnumerator {
   }
 
   public Segments enumerate(InterleavingGraph g) {
+    return enumerate(g, ChunkRunner.CALLER);
+  }
+
+  /** The segments of {@code g}, with the chunks of the enumeration run by {@code runner}. */
+  public Segments enumerate(InterleavingGraph g, ChunkRunner runner) {
+    int[] starts = startingEdges(g);
     int window = options.window();
     while (true) {
-      Segments result = new Pass(g, window, options, lastKeys).run();
+      Segments result = window == 0 ? truncating(g, starts) : chunked(g, starts, window, runner);
       if (result != null) {
         lastKeys = result.size();
         return result;
@@ -58,80 +78,173 @@ public final class SegmentEnumerator {
     }
   }
 
-  /** One enumeration with a fixed window. */
-  private static final class Pass {
-    private final InterleavingGraph g;
-    private final int window;
-    private final long cap;
-    private final boolean truncate;
-    private final int perShape;
-    private final Long2IntOpenHashMap shapes;
-    private final LongOpenHashSet seenKeys;
-    private final LongArrayList keys;
-    private final IntArrayList first;
-    private final IntArrayList second;
-    private long instances;
-
-    private boolean truncated;
-
-    Pass(InterleavingGraph g, int window, SegmentOptions options, int keysExpected) {
-      this.g = g;
-      this.window = window;
-      this.cap = options.maxInstances();
-      this.truncate = window == 0;
-      this.perShape = options.instancesPerEdgeShape();
-      // sized up front from the last run's count (growing them rehashed every key several times
-      // per run), or from the edges on the first: sizing every run by its edges zeroed a
-      // megabyte and a half per run on a 50-thread program whose runs find fewer than 200 keys
-      int expected = Math.min(g.mutableEdgeCount(), 1 << 16);
-      int keysAhead =
-          Math.min(keysExpected > 0 ? keysExpected + keysExpected / 4 : expected, 1 << 16);
-      this.shapes = new Long2IntOpenHashMap(Math.max(16, Math.min(expected, keysAhead) / 4));
-      this.seenKeys = new LongOpenHashSet(Math.max(16, keysAhead));
-      this.keys = new LongArrayList(keysAhead);
-      this.first = new IntArrayList(keysAhead);
-      this.second = new IntArrayList(keysAhead);
-    }
-
-    /**
-     * Returns null when more than {@code cap} instances were met and the window can still be
-     * tightened; with window 0 it stops at the cap instead.
-     */
-    Segments run() {
-      for (int e1 = 0; e1 < g.mutableEdgeCount() && !truncated; e1++) {
-        int a = g.edgeSource(e1);
-        int b = g.edgeTarget(e1);
-        long shape = g.siteKey(a) * 0x9E3779B97F4A7C15L + g.siteKey(b);
-        if (shapes.addTo(shape, 1) >= perShape) {
-          continue;
-        }
-        int t = g.thread(a);
-        int u = g.thread(b);
-        int from = windowStart(g, a, window);
-        int to = windowEnd(g, a, window);
-        int otherFrom = windowStart(g, b, window);
-        int otherTo = windowEnd(g, b, window);
-        for (int i = from; i <= to; i++) {
-          int x = g.event(t, i);
-          long range = g.incidentRange(x, u, otherFrom, otherTo);
-          for (int j = (int) (range >>> 32); j < (int) range; j++) {
-            int e2 = g.incidentEdge(x, j);
-            if (e2 > e1 && (!add(e1, e2) || truncated)) {
-              return null;
-            }
-          }
-        }
-        if (!thirdThreads(e1, a, b) || !thirdThreads(e1, b, a)) {
-          return null;
-        }
+  /**
+   * The edges that start pairs, in order: the first {@code instancesPerEdgeShape} of each pair of
+   * sites.
+   */
+  private int[] startingEdges(InterleavingGraph g) {
+    int edges = g.mutableEdgeCount();
+    Long2IntOpenHashMap shapes =
+        new Long2IntOpenHashMap(Math.max(16, Math.min(edges, 1 << 14) / 4));
+    int perShape = options.instancesPerEdgeShape();
+    int[] starts = new int[edges];
+    int n = 0;
+    for (int e = 0; e < edges; e++) {
+      long shape = g.siteKey(g.edgeSource(e)) * 0x9E3779B97F4A7C15L + g.siteKey(g.edgeTarget(e));
+      if (shapes.addTo(shape, 1) < perShape) {
+        starts[n++] = e;
       }
+    }
+    return java.util.Arrays.copyOf(starts, n);
+  }
+
+  /**
+   * Every instance of the window, from chunks of the starting edges; null when there are more than
+   * the cap, so that the window is tightened.
+   */
+  private Segments chunked(InterleavingGraph g, int[] starts, int window, ChunkRunner runner) {
+    int chunks =
+        runner.shared() ? Math.max(1, Math.min(MAX_CHUNKS, starts.length / EDGES_PER_CHUNK)) : 1;
+    Found[] found = new Found[chunks];
+    long cap = options.maxInstances();
+    AtomicLong total = new AtomicLong();
+    runner.run(
+        chunks,
+        i -> {
+          found[i] =
+              new Found(g, window, keysAhead(), cap, total)
+                  .search(starts, bound(starts, chunks, i), bound(starts, chunks, i + 1));
+        });
+    if (total.get() > cap) {
+      return null;
+    }
+    return merge(found, window, total.get(), false);
+  }
+
+  private static int bound(int[] starts, int chunks, int i) {
+    return (int) ((long) starts.length * i / chunks);
+  }
+
+  /** Window 0: the first instances up to the cap, in edge order, and whether there were more. */
+  private Segments truncating(InterleavingGraph g, int[] starts) {
+    long cap = options.maxInstances();
+    Found f = new Found(g, 0, keysAhead(), cap, null).search(starts, 0, starts.length);
+    return merge(new Found[] {f}, 0, f.count, f.truncated);
+  }
+
+  /**
+   * How many keys a table should have room for: a quarter more than the last run found (sizing the
+   * tables from the edges zeroed a megabyte and a half per run on a 50-thread program whose runs
+   * find fewer than 200 keys), or 1,024 on the first.
+   */
+  private int keysAhead() {
+    return Math.min(lastKeys > 0 ? lastKeys + lastKeys / 4 : 1024, 1 << 16);
+  }
+
+  /** Each key's first instance, chunk by chunk in order. */
+  private Segments merge(Found[] found, int window, long instances, boolean truncated) {
+    if (found.length == 1) {
+      Found f = found[0];
       return new Segments(
-          keys.toLongArray(),
-          first.toIntArray(),
-          second.toIntArray(),
+          f.keys.toLongArray(),
+          f.first.toIntArray(),
+          f.second.toIntArray(),
           window,
           instances,
           truncated);
+    }
+    int keysAhead = keysAhead();
+    LongOpenHashSet seen = new LongOpenHashSet(Math.max(16, keysAhead));
+    LongArrayList keys = new LongArrayList(keysAhead);
+    IntArrayList first = new IntArrayList(keysAhead);
+    IntArrayList second = new IntArrayList(keysAhead);
+    for (Found f : found) {
+      for (int i = 0; i < f.keys.size(); i++) {
+        long key = f.keys.getLong(i);
+        if (seen.add(key)) {
+          keys.add(key);
+          first.add(f.first.getInt(i));
+          second.add(f.second.getInt(i));
+        }
+      }
+    }
+    return new Segments(
+        keys.toLongArray(), first.toIntArray(), second.toIntArray(), window, instances, truncated);
+  }
+
+  /** The instances that a run of starting edges begins, in order, duplicates of a key included. */
+  private static final class Found {
+    private final InterleavingGraph g;
+    private final int window;
+    private final long cap;
+
+    /** Instances of every chunk so far (shared), or null to stop at the cap (window 0). */
+    private final AtomicLong total;
+
+    /** The keys listed: a chunk lists each key once, at its first instance. */
+    private final LongOpenHashSet seen;
+
+    private final LongArrayList keys;
+    private final IntArrayList first;
+    private final IntArrayList second;
+    private long count;
+    private boolean truncated;
+
+    Found(InterleavingGraph g, int window, int expected, long cap, AtomicLong total) {
+      this.g = g;
+      this.window = window;
+      this.cap = cap;
+      this.total = total;
+      this.seen = new LongOpenHashSet(Math.max(16, expected));
+      this.keys = new LongArrayList(expected);
+      this.first = new IntArrayList(expected);
+      this.second = new IntArrayList(expected);
+    }
+
+    /**
+     * Lists the instances the edges {@code starts[from..to)} begin; stops once all chunks together
+     * found more than the cap, or (window 0) at the cap.
+     */
+    Found search(int[] starts, int from, int to) {
+      for (int s = from; s < to; s++) {
+        long before = count;
+        int e1 = starts[s];
+        if (!windowPairs(e1)
+            || !thirdThreads(e1, g.edgeSource(e1), g.edgeTarget(e1))
+            || !thirdThreads(e1, g.edgeTarget(e1), g.edgeSource(e1))) {
+          return this;
+        }
+        if (total != null && total.addAndGet(count - before) > cap) {
+          return this;
+        }
+      }
+      return this;
+    }
+
+    /**
+     * Pairs with the edges between the same two threads whose ends lie within the windows around
+     * {@code e1}'s ends (each such pair once: from its lower-numbered edge).
+     */
+    private boolean windowPairs(int e1) {
+      int a = g.edgeSource(e1);
+      int b = g.edgeTarget(e1);
+      int t = g.thread(a);
+      int u = g.thread(b);
+      int from = windowStart(g, a, window);
+      int to = windowEnd(g, a, window);
+      int otherFrom = windowStart(g, b, window);
+      int otherTo = windowEnd(g, b, window);
+      for (int i = from; i <= to; i++) {
+        int x = g.event(t, i);
+        long range = g.incidentRange(x, u, otherFrom, otherTo);
+        for (int j = (int) (range >>> 32); j < (int) range; j++) {
+          int e2 = g.incidentEdge(x, j);
+          if (e2 > e1 && !add(e1, e2)) {
+            return false;
+          }
+        }
+      }
+      return true;
     }
 
     /**
@@ -161,20 +274,20 @@ public final class SegmentEnumerator {
       return true;
     }
 
+    /**
+     * Lists the segment of two edges that the loops above found close: every pair they produce is
+     * one by construction (both of one thread's ends within the window of each other, or a shared
+     * endpoint with the other ends in two other threads), so it is not checked again. False when
+     * the search must stop: past the cap with window 0.
+     */
     private boolean add(int e1, int e2) {
-      if (!close(
-          g, g.edgeSource(e1), g.edgeTarget(e1), g.edgeSource(e2), g.edgeTarget(e2), window)) {
-        return true;
-      }
-      if (++instances > cap) {
-        if (truncate) {
-          truncated = true;
-          return true;
-        }
+      if (total == null && count == cap) {
+        truncated = true;
         return false;
       }
+      count++;
       long key = SegmentKeys.key(g, e1, false, e2, false);
-      if (seenKeys.add(key)) {
+      if (seen.add(key)) {
         keys.add(key);
         first.add(e1);
         second.add(e2);
@@ -204,30 +317,5 @@ public final class SegmentEnumerator {
       i++;
     }
     return i;
-  }
-
-  /** Whether edges (a,b) and (c,d) form a segment under the given window. */
-  static boolean close(InterleavingGraph g, int a, int b, int c, int d, int window) {
-    boolean shared = a == c || a == d || b == c || b == d;
-    if (!shared) {
-      int ta = g.thread(a);
-      int tb = g.thread(b);
-      int tc = g.thread(c);
-      int td = g.thread(d);
-      boolean sameThreads = (tc == ta && td == tb) || (tc == tb && td == ta);
-      if (!sameThreads) {
-        return false;
-      }
-    }
-    return near(g, a, c, window)
-        && near(g, a, d, window)
-        && near(g, b, c, window)
-        && near(g, b, d, window);
-  }
-
-  private static boolean near(InterleavingGraph g, int x, int y, int window) {
-    return x == y
-        || g.thread(x) != g.thread(y)
-        || Math.abs(g.accessIndex(x) - g.accessIndex(y)) <= window;
   }
 }

@@ -33,29 +33,55 @@ public final class SegmentKeys {
     int b = flip1 ? g.edgeSource(e1) : g.edgeTarget(e1);
     int c = flip2 ? g.edgeTarget(e2) : g.edgeSource(e2);
     int d = flip2 ? g.edgeSource(e2) : g.edgeTarget(e2);
-    long one = encode(g, a, b, c, d);
-    long other = encode(g, c, d, a, b);
+    // the six relations are computed once for both listings: listed from the second edge, the
+    // same pairs appear with their ends swapped (before and after exchanged)
+    long ab = relation(g, a, b);
+    long ac = relation(g, a, c);
+    long ad = relation(g, a, d);
+    long bc = relation(g, b, c);
+    long bd = relation(g, b, d);
+    long cd = relation(g, c, d);
+    long kindA = g.kindOrdinal(a);
+    long kindB = g.kindOrdinal(b);
+    long kindC = g.kindOrdinal(c);
+    long kindD = g.kindOrdinal(d);
+    long one =
+        encode(
+            g.siteKey(a),
+            g.siteKey(b),
+            g.siteKey(c),
+            g.siteKey(d),
+            kindA << 56 | kindB << 48 | kindC << 40 | kindD << 32,
+            ab | ac << 2 | ad << 4 | bc << 6 | bd << 8 | cd << 10);
+    long other =
+        encode(
+            g.siteKey(c),
+            g.siteKey(d),
+            g.siteKey(a),
+            g.siteKey(b),
+            kindC << 56 | kindD << 48 | kindA << 40 | kindB << 32,
+            cd
+                | reversed(ac) << 2
+                | reversed(bc) << 4
+                | reversed(ad) << 6
+                | reversed(bd) << 8
+                | ab << 10);
     return Math.min(one, other);
   }
 
-  private static long encode(InterleavingGraph g, int a, int b, int c, int d) {
+  private static long encode(
+      long siteA, long siteB, long siteC, long siteD, long kinds, long relations) {
     long h = SEED;
-    h = mix(h, g.siteKey(a));
-    h = mix(h, g.siteKey(b));
-    h = mix(h, g.siteKey(c));
-    h = mix(h, g.siteKey(d));
-    long shape =
-        ((long) g.kind(a).ordinal() << 56)
-            | ((long) g.kind(b).ordinal() << 48)
-            | ((long) g.kind(c).ordinal() << 40)
-            | ((long) g.kind(d).ordinal() << 32);
-    shape |= relation(g, a, b);
-    shape |= relation(g, a, c) << 2;
-    shape |= relation(g, a, d) << 4;
-    shape |= relation(g, b, c) << 6;
-    shape |= relation(g, b, d) << 8;
-    shape |= relation(g, c, d) << 10;
-    return mix(h, shape);
+    h = mix(h, siteA);
+    h = mix(h, siteB);
+    h = mix(h, siteC);
+    h = mix(h, siteD);
+    return mix(h, kinds | relations);
+  }
+
+  /** The relation of y to x, given that of x to y: before and after exchanged. */
+  private static long reversed(long relation) {
+    return (relation & 1) << 1 | relation >>> 1;
   }
 
   static long relation(InterleavingGraph g, int x, int y) {
