@@ -40,6 +40,9 @@ final class AnalysisWorker {
   private final WindowedAnalysis analysis;
   private final SpinningHelper thread;
 
+  /** The chunks of the analysis under way on the helper, for the taker to share while it waits. */
+  private final HelpedChunks chunks = new HelpedChunks();
+
   /** The analysis started and not taken: handed to the helper, or run when it is taken. */
   private FutureTask<WindowedAnalysis.Result> underWay;
 
@@ -60,9 +63,11 @@ final class AnalysisWorker {
     if (underWay != null) {
       throw new IllegalStateException("the last analysis was not taken");
     }
-    underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn));
     if (thread != null) {
+      underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn, chunks));
       thread.execute(underWay);
+    } else {
+      underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn));
     }
   }
 
@@ -77,8 +82,15 @@ final class AnalysisWorker {
       f.run();
     }
     long until = System.nanoTime() + SPIN_NANOS;
-    while (!f.isDone() && System.nanoTime() < until) {
-      Thread.yield(); // not onSpinWait: the compiler and collector threads may need this processor
+    while (!f.isDone()) {
+      if (chunks.help()) {
+        until = System.nanoTime() + SPIN_NANOS; // the rest is short now
+      } else if (System.nanoTime() < until) {
+        Thread
+            .yield(); // not onSpinWait: the compiler and collector threads may need this processor
+      } else {
+        break;
+      }
     }
     boolean interrupted = false;
     try {

@@ -1,6 +1,7 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.AccessSlots;
+import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.GraphBudget;
 import dev.weft.graph.GraphBuilder;
 import dev.weft.graph.InterleavingGraph;
@@ -54,6 +55,14 @@ final class WindowedAnalysis {
    * @param plannedOn the graph the run's schedule was planned on, or null for a fresh run
    */
   Result analyse(RunResult run, InterleavingGraph plannedOn) {
+    return analyse(run, plannedOn, ChunkRunner.CALLER);
+  }
+
+  /**
+   * @param plannedOn the graph the run's schedule was planned on, or null for a fresh run
+   * @param chunks runs the chunks of the segment enumeration
+   */
+  Result analyse(RunResult run, InterleavingGraph plannedOn, ChunkRunner chunks) {
     int events = run.trace().size();
     TraceWindow window;
     if (budget.fits(events)) {
@@ -63,15 +72,19 @@ final class WindowedAnalysis {
     } else {
       window = budget.window(events, turn++);
     }
-    return analyse(run, window);
+    return analyse(run, window, chunks);
   }
 
   /** The graph, segments and reads-from of {@code window} of {@code run}. */
   Result analyse(RunResult run, TraceWindow window) {
+    return analyse(run, window, ChunkRunner.CALLER);
+  }
+
+  private Result analyse(RunResult run, TraceWindow window, ChunkRunner chunks) {
     AccessSlots access = AccessSlots.of(run.trace(), window.from(), window.size());
     InterleavingGraph graph =
         GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window, access);
-    Segments segments = enumerator.enumerate(graph);
+    Segments segments = enumerator.enumerate(graph, chunks);
     if (!options.readsFrom()) {
       return new Result(graph, segments, null, null, window, run.trace().size());
     }

@@ -43,7 +43,7 @@ public final class SegmentEnumerator {
    * Edges that start pairs per chunk, at least: a chunk costs a hand-over and its instances a
    * second look in the merge, so chunks of a few edges would share less than they cost.
    */
-  private static final int EDGES_PER_CHUNK = 12;
+  private static final int EDGES_PER_CHUNK = 32;
 
   private static final int MAX_CHUNKS = 16;
 
