@@ -6,6 +6,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -95,7 +96,7 @@ public final class SegmentEnumerator {
         starts[n++] = e;
       }
     }
-    return java.util.Arrays.copyOf(starts, n);
+    return Arrays.copyOf(starts, n);
   }
 
   /**
@@ -108,11 +109,14 @@ public final class SegmentEnumerator {
     Found[] found = new Found[chunks];
     long cap = options.maxInstances();
     AtomicLong total = new AtomicLong();
+    // a chunk's keys are about its share of the run's, more where they cluster; its table grows if
+    // need be (tables as big as the run's in every chunk would zero megabytes on large runs)
+    int keysPerChunk = Math.min(keysAhead(), Math.max(64, 2 * keysAhead() / chunks));
     runner.run(
         chunks,
         i -> {
           found[i] =
-              new Found(g, window, keysAhead(), cap, total)
+              new Found(g, window, keysPerChunk, cap, total)
                   .search(starts, bound(starts, chunks, i), bound(starts, chunks, i + 1));
         });
     if (total.get() > cap) {
@@ -141,35 +145,30 @@ public final class SegmentEnumerator {
     return Math.min(lastKeys > 0 ? lastKeys + lastKeys / 4 : 1024, 1 << 16);
   }
 
-  /** Each key's first instance, chunk by chunk in order. */
-  private Segments merge(Found[] found, int window, long instances, boolean truncated) {
-    if (found.length == 1) {
-      Found f = found[0];
-      return new Segments(
-          f.keys.toLongArray(),
-          f.first.toIntArray(),
-          f.second.toIntArray(),
-          window,
-          instances,
-          truncated);
-    }
-    int keysAhead = keysAhead();
-    LongOpenHashSet seen = new LongOpenHashSet(Math.max(16, keysAhead));
-    LongArrayList keys = new LongArrayList(keysAhead);
-    IntArrayList first = new IntArrayList(keysAhead);
-    IntArrayList second = new IntArrayList(keysAhead);
-    for (Found f : found) {
+  /**
+   * Each key's first instance, chunk by chunk in order: the later chunks' keys join the first's
+   * (whose keys are all firsts).
+   */
+  private static Segments merge(Found[] found, int window, long instances, boolean truncated) {
+    Found all = found[0];
+    for (int c = 1; c < found.length; c++) {
+      Found f = found[c];
       for (int i = 0; i < f.keys.size(); i++) {
         long key = f.keys.getLong(i);
-        if (seen.add(key)) {
-          keys.add(key);
-          first.add(f.first.getInt(i));
-          second.add(f.second.getInt(i));
+        if (all.seen.add(key)) {
+          all.keys.add(key);
+          all.first.add(f.first.getInt(i));
+          all.second.add(f.second.getInt(i));
         }
       }
     }
     return new Segments(
-        keys.toLongArray(), first.toIntArray(), second.toIntArray(), window, instances, truncated);
+        all.keys.toLongArray(),
+        all.first.toIntArray(),
+        all.second.toIntArray(),
+        window,
+        instances,
+        truncated);
   }
 
   /** The instances that a run of starting edges begins, in order, duplicates of a key included. */
