@@ -108,6 +108,9 @@ public final class RuntimeBench {
     if (filter.isEmpty()) {
       costs();
     }
+    if (!filter.equals("breakdown")) {
+      warmUp();
+    }
     List<String[]> programs = programs();
     System.out.println();
     System.out.printf(
@@ -301,6 +304,7 @@ public final class RuntimeBench {
    * segment inline, segment beside, three times over, each cell's best kept.
    */
   private void analysis(double seconds, String only) throws Exception {
+    warmUp();
     System.out.printf(
         "%-30s %7s %9s %9s %9s %8s %8s %8s%n",
         "program", "events", "random/s", "inline/s", "beside/s", "bes/inl", "inl/rnd", "bes/rnd");
@@ -386,6 +390,35 @@ public final class RuntimeBench {
       }
     }
     System.out.println("leaked carriers: " + ex.leakedThreads());
+  }
+
+  /**
+   * Runs random, PCT and segment on two small programs that are not in the tables, so that the
+   * tables compare rates of compiled code: a campaign runs for hours, but the compiler needs
+   * several seconds on two processors to compile the segment strategy's analysis and planning (a
+   * fresh JVM's first second of segment made a third of its rate four seconds later), and without
+   * this the first rows of a table measured that.
+   */
+  private void warmUp() throws Exception {
+    long t0 = System.nanoTime();
+    for (String[] p :
+        List.of(
+            new String[] {"dev.weft.examples.bench.ThreadFan", "3", "5"},
+            new String[] {"dev.weft.examples.bench.LocalTallies", "3", "5"})) {
+      RunExecutor ex = executor(p[0], Arrays.copyOfRange(p, 1, p.length));
+      throughput(ex, () -> new RandomWalk(3), 1);
+      throughput(ex, () -> new Pct(3, 3), 1);
+      throughput(
+          ex,
+          () ->
+              Strategies.create(
+                  "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
+          3);
+    }
+    System.out.printf(
+        "%n(compiler warm-up first: %.0f s of random, PCT and segment on ThreadFan(3,5) and"
+            + " LocalTallies(3,5))%n",
+        (System.nanoTime() - t0) / 1e9);
   }
 
   private void costs() throws Exception {

@@ -81,13 +81,14 @@ final class AnalysisWorker {
     if (thread == null) {
       f.run();
     }
+    // share the analysis's enumeration if it is under way; else look, yielding the processor (not
+    // onSpinWait: the compiler and collector threads may need it), and after a while park
     long until = System.nanoTime() + SPIN_NANOS;
     while (!f.isDone()) {
       if (chunks.help()) {
-        until = System.nanoTime() + SPIN_NANOS; // the rest is short now
+        until = System.nanoTime() + SPIN_NANOS; // what is left of the analysis after it is short
       } else if (System.nanoTime() < until) {
-        Thread
-            .yield(); // not onSpinWait: the compiler and collector threads may need this processor
+        Thread.yield();
       } else {
         break;
       }
