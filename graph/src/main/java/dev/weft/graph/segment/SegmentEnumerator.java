@@ -36,8 +36,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * up to the cap and the result says it was truncated.
  *
  * <p>The edges that start pairs are cut into chunks that a {@link ChunkRunner} may hand to several
- * threads; each chunk lists its instances in order and one merge keeps each key's first, so the
- * result is the same whichever thread ran which chunk, and the same as one pass in edge order.
+ * threads; each chunk lists its keys at their first instance in it, and the merge, taking the
+ * chunks in order, keeps each key's first of all, so the result is the same whichever thread ran
+ * which chunk, and the same as one pass in edge order.
  */
 public final class SegmentEnumerator {
   /**
@@ -171,7 +172,10 @@ public final class SegmentEnumerator {
         truncated);
   }
 
-  /** The instances that a run of starting edges begins, in order, duplicates of a key included. */
+  /**
+   * The keys of the instances that a run of starting edges begins, each with its first instance,
+   * and how many instances there were.
+   */
   private static final class Found {
     private final InterleavingGraph g;
     private final int window;
