@@ -136,13 +136,7 @@ public final class RuntimeBench {
       RunResult sample = ex.execute(new RandomWalk(1), 0);
       double random = throughput(ex, () -> new RandomWalk(3), seconds);
       double pct = throughput(ex, () -> new Pct(3, 3), seconds);
-      double segment =
-          throughput(
-              ex,
-              () ->
-                  Strategies.create(
-                      "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
-              seconds);
+      double segment = throughput(ex, this::segment, seconds);
       double plain = plainThroughput(p[0], seconds, args);
       System.out.printf(
           "%-30s %4d %7d %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f%n",
@@ -164,13 +158,7 @@ public final class RuntimeBench {
               new String[] {"dev.weft.examples.juc.ExecutorLostUpdateFixed"})) {
         RunExecutor ex = executor(p[0], Arrays.copyOfRange(p, 1, p.length));
         RunBreakdown.print(ExampleCatalog.name(p) + ", random", ex, () -> new RandomWalk(3), 3);
-        RunBreakdown.print(
-            ExampleCatalog.name(p) + ", segment",
-            ex,
-            () ->
-                Strategies.create(
-                    "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
-            3);
+        RunBreakdown.print(ExampleCatalog.name(p) + ", segment", ex, this::segment, 3);
       }
     }
   }
@@ -228,12 +216,7 @@ public final class RuntimeBench {
    */
   private double[] sideBySide(RunExecutor a, RunExecutor b, double seconds) throws Exception {
     List<Supplier<Strategy>> strategies =
-        List.of(
-            () -> new RandomWalk(3),
-            () -> new Pct(3, 3),
-            () ->
-                Strategies.create(
-                    "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT));
+        List.of(() -> new RandomWalk(3), () -> new Pct(3, 3), this::segment);
     double[] rates = new double[6];
     for (int i = 0; i < 3; i++) {
       rates[2 * i] = throughput(a, strategies.get(i), seconds);
@@ -408,17 +391,17 @@ public final class RuntimeBench {
       RunExecutor ex = executor(p[0], Arrays.copyOfRange(p, 1, p.length));
       throughput(ex, () -> new RandomWalk(3), 1);
       throughput(ex, () -> new Pct(3, 3), 1);
-      throughput(
-          ex,
-          () ->
-              Strategies.create(
-                  "segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT),
-          3);
+      throughput(ex, this::segment, 3);
     }
     System.out.printf(
         "%n(compiler warm-up first: %.0f s of random, PCT and segment on ThreadFan(3,5) and"
             + " LocalTallies(3,5))%n",
         (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** The segment strategy every table measures: depth 3, seed 3, the default graph budget. */
+  private Strategy segment() {
+    return Strategies.create("segment", 3, 0, 3, Strategies.siteKeys(sites), GraphBudget.DEFAULT);
   }
 
   private void costs() throws Exception {

@@ -1,5 +1,6 @@
 package dev.weft.fuzz.strategy;
 
+import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
 import java.util.concurrent.ExecutionException;
@@ -63,11 +64,10 @@ final class AnalysisWorker {
     if (underWay != null) {
       throw new IllegalStateException("the last analysis was not taken");
     }
+    ChunkRunner runner = thread != null ? chunks : ChunkRunner.CALLER;
+    underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn, runner));
     if (thread != null) {
-      underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn, chunks));
       thread.execute(underWay);
-    } else {
-      underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn));
     }
   }
 

@@ -53,13 +53,6 @@ final class WindowedAnalysis {
 
   /**
    * @param plannedOn the graph the run's schedule was planned on, or null for a fresh run
-   */
-  Result analyse(RunResult run, InterleavingGraph plannedOn) {
-    return analyse(run, plannedOn, ChunkRunner.CALLER);
-  }
-
-  /**
-   * @param plannedOn the graph the run's schedule was planned on, or null for a fresh run
    * @param chunks runs the chunks of the segment enumeration
    */
   Result analyse(RunResult run, InterleavingGraph plannedOn, ChunkRunner chunks) {

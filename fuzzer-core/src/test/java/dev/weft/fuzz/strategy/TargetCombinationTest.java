@@ -3,6 +3,7 @@ package dev.weft.fuzz.strategy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.fuzz.Harness;
+import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.GraphBudget;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.PlanTarget;
@@ -98,7 +99,7 @@ class TargetCombinationTest {
   private static InterleavingGraph graph(RunExecutor executor, RunResult r) {
     return new WindowedAnalysis(
             Strategies.siteKeys(executor.sites()), SegmentOptions.DEFAULT, GraphBudget.DEFAULT)
-        .analyse(r, (InterleavingGraph) null)
+        .analyse(r, null, ChunkRunner.CALLER)
         .graph();
   }
 
