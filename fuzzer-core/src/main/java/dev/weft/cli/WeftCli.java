@@ -1,6 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.runtime.exec.ControllerThread;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -45,7 +46,11 @@ public final class WeftCli implements Runnable {
     return new CommandLine(new WeftCli()).execute(args);
   }
 
-  public static void main(String[] args) {
-    System.exit(execute(args));
+  /**
+   * Runs the command on a controller thread ({@link ControllerThread}): on JDK 21 and later it
+   * shares one platform thread with the runs it starts.
+   */
+  public static void main(String[] args) throws Exception {
+    System.exit(ControllerThread.call(() -> execute(args)));
   }
 }

@@ -3,6 +3,7 @@ package dev.weft.fuzz.bench;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.ControllerThread;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.RunFingerprint;
@@ -46,7 +47,16 @@ public final class BehaviourFingerprint {
    * package (a directory under {@code TARGETS_DIR}) stands for its top-level classes and those of
    * its sub-packages. Exit status 1 when {@code compare} finds a difference.
    */
+  /** Runs on a controller thread, as the weft command does (on JDK 21+, a virtual thread). */
   public static void main(String[] args) throws Exception {
+    ControllerThread.call(
+        () -> {
+          fingerprint(args);
+          return null;
+        });
+  }
+
+  private static void fingerprint(String[] args) throws Exception {
     if (args.length < 4) {
       System.err.println(
           "usage: BehaviourFingerprint record|compare FILE RUNS EXAMPLES_DIR"

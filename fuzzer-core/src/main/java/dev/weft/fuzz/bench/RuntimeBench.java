@@ -7,6 +7,7 @@ import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.exec.ControllerThread;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 /**
@@ -48,7 +50,38 @@ public final class RuntimeBench {
     Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
     double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 1.0;
     String filter = args.length > 2 ? args[2] : "";
-    new RuntimeBench(examples).run(seconds, filter);
+    // as the weft command runs its work: on JDK 21+ the controller shares a platform thread with
+    // the runs' threads
+    ControllerThread.call(
+        () -> {
+          new RuntimeBench(examples).run(seconds, filter);
+          return null;
+        });
+  }
+
+  /**
+   * {@code work} on a platform thread of its own: uncontrolled runs start from a platform main
+   * thread, as the program's {@code main} would, whatever thread the bench itself runs on.
+   */
+  private static double onPlatformThread(Callable<Double> work) throws Exception {
+    double[] result = new double[1];
+    Exception[] failure = new Exception[1];
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                result[0] = work.call();
+              } catch (Exception e) {
+                failure[0] = e;
+              }
+            },
+            "uncontrolled-main");
+    t.start();
+    t.join();
+    if (failure[0] != null) {
+      throw failure[0];
+    }
+    return result[0];
   }
 
   private final SiteTable sites = new SiteTable();
@@ -88,7 +121,7 @@ public final class RuntimeBench {
     return programs;
   }
 
-  private void run(double seconds, String filter) throws Throwable {
+  private void run(double seconds, String filter) throws Exception {
     if (filter.equals("flat")) {
       flat(10_000);
       return;
@@ -477,6 +510,10 @@ public final class RuntimeBench {
   }
 
   private double bestPlainNanos(String mainClass, int times, String... args) throws Exception {
+    return onPlatformThread(() -> bestPlainNanosHere(mainClass, times, args));
+  }
+
+  private double bestPlainNanosHere(String mainClass, int times, String... args) throws Exception {
     Method main = plainMain(mainClass);
     long best = Long.MAX_VALUE;
     for (int i = 0; i < times; i++) {
@@ -489,6 +526,11 @@ public final class RuntimeBench {
 
   /** Uncontrolled executions per second, each in a fresh class loader, as Weft's runs are. */
   private double plainThroughput(String mainClass, double seconds, String... args)
+      throws Exception {
+    return onPlatformThread(() -> plainThroughputHere(mainClass, seconds, args));
+  }
+
+  private double plainThroughputHere(String mainClass, double seconds, String... args)
       throws Exception {
     long end = System.nanoTime() + (long) (seconds * 0.3e9);
     while (System.nanoTime() < end) {

@@ -33,6 +33,18 @@ public final class CarrierPool {
     return ThreadLocalMaps.available();
   }
 
+  /**
+   * A virtual thread for {@code work} on the scheduler of the virtual carriers, not started; null
+   * where carriers are not virtual threads on Weft's own scheduler ({@link CarrierScheduler}), and
+   * when the calling thread is a virtual thread already.
+   */
+  public static Thread controller(Runnable work) {
+    if (VirtualCarriers.isVirtual(Thread.currentThread())) {
+      return null;
+    }
+    return VirtualCarriers.unstartedOnWeftScheduler(work);
+  }
+
   /** Platform threads this process made as carriers so far. */
   public static int created() {
     return CREATED.get();

@@ -3,6 +3,7 @@ package dev.weft.runtime.control;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,11 +46,73 @@ final class VirtualCarriers {
     return everUsed;
   }
 
+  /**
+   * A builder of virtual threads on Weft's {@link CarrierScheduler}, or, where its constructor
+   * cannot be reached (no agent to open {@code java.lang}, {@code -Dweft.carrierScheduler=jdk}), on
+   * the JDK's own scheduler.
+   */
+  private static Object builder() throws Throwable {
+    MethodHandle onScheduler = SchedulerBuilder.HANDLE;
+    return onScheduler != null
+        ? onScheduler.invoke(CarrierScheduler.shared())
+        : OF_VIRTUAL.invoke();
+  }
+
+  /** Whether virtual carriers run on Weft's {@link CarrierScheduler}. */
+  static boolean onWeftScheduler() {
+    return enabled && SchedulerBuilder.HANDLE != null;
+  }
+
+  /**
+   * A new virtual thread on Weft's scheduler running {@code task}, not started; null where virtual
+   * carriers are off or Weft's scheduler cannot be reached.
+   */
+  static Thread unstartedOnWeftScheduler(Runnable task) {
+    if (!onWeftScheduler()) {
+      return null;
+    }
+    try {
+      return (Thread) UNSTARTED.invoke(builder(), task);
+    } catch (Throwable e) {
+      return null;
+    }
+  }
+
+  /**
+   * The JDK's virtual-thread builder that takes a scheduler: not public, so it is reached by
+   * reflection once {@code java.lang} is open to Weft ({@link OpenPackages}). A holder, resolved on
+   * first use (after the executor has handed the agent to {@link OpenPackages}).
+   */
+  private static final class SchedulerBuilder {
+    static final MethodHandle HANDLE = resolve();
+
+    private static MethodHandle resolve() {
+      if (OF_VIRTUAL == null || "jdk".equals(System.getProperty("weft.carrierScheduler"))) {
+        return null;
+      }
+      try {
+        if (!OpenPackages.openToWeft(Thread.class)) {
+          LOG.info("java.lang is not open to Weft: virtual carriers use the JDK's scheduler");
+          return null;
+        }
+        Class<?> builder = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder");
+        java.lang.reflect.Constructor<?> make = builder.getDeclaredConstructor(Executor.class);
+        make.setAccessible(true);
+        return MethodHandles.lookup()
+            .unreflectConstructor(make)
+            .asType(MethodType.methodType(Object.class, Executor.class));
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        LOG.info("virtual carriers use the JDK's scheduler: {}", e.toString());
+        return null;
+      }
+    }
+  }
+
   /** A virtual carrier for {@code work}, started; null if the JDK refused to make one. */
   static Thread start(Carrier.Assignment work) {
     Thread t;
     try {
-      t = (Thread) UNSTARTED.invoke(OF_VIRTUAL.invoke(), (Runnable) () -> serve(work));
+      t = (Thread) UNSTARTED.invoke(builder(), (Runnable) () -> serve(work));
     } catch (Throwable e) {
       enabled = false;
       LOG.info("virtual carriers unavailable, using platform threads: {}", e.toString());
@@ -69,12 +132,15 @@ final class VirtualCarriers {
 
   /**
    * A virtual carrier did not come back. One that still runs (a loop without scheduling points)
-   * keeps a platform thread of the JDK's scheduler for itself: later threads get platform carriers.
-   * One parked outside Weft's control holds none and changes nothing.
+   * keeps a platform thread for itself. On Weft's scheduler the watchdog has retired that thread
+   * and another serves the rest; on the JDK's it is one of the scheduler's few, so later threads
+   * get platform carriers. One parked outside Weft's control holds none and changes nothing.
    */
   static void stuck(String thread, Thread carrier) {
     Thread.State state = carrier.getState();
-    if (enabled && (state == Thread.State.RUNNABLE || state == Thread.State.BLOCKED)) {
+    if (enabled
+        && SchedulerBuilder.HANDLE == null
+        && (state == Thread.State.RUNNABLE || state == Thread.State.BLOCKED)) {
       enabled = false;
       LOG.warn(
           "thread {} kept running without a scheduling point after its run; it holds one of the"
