@@ -52,7 +52,7 @@ public final class CarrierScheduler implements Executor {
   private final AtomicInteger made = new AtomicInteger();
   private final AtomicInteger retired = new AtomicInteger();
   private final Object watchdogLock = new Object();
-  private Thread watchdog;
+  private volatile Thread watchdog;
 
   CarrierScheduler(String name) {
     this.name = name;
