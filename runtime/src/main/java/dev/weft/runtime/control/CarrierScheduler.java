@@ -94,7 +94,8 @@ public final class CarrierScheduler implements Executor {
     // else a live server is between tasks: it looks at the queue again before it parks
   }
 
-  private synchronized void startServer() {
+  /** Starts a server; package-private so that a test can make a spare one. */
+  synchronized void startServer() {
     Server s = new Server(name + "-" + made.incrementAndGet());
     live.add(s);
     s.start();

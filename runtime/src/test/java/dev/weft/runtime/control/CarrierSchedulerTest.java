@@ -108,6 +108,24 @@ class CarrierSchedulerTest {
     assertThat(spinner[0].isAlive()).as("the retired thread ends once its task does").isFalse();
   }
 
+  @Test
+  void aSpareThreadEndsAfterASecondWithoutWorkAndTheLastStays() throws Exception {
+    CarrierScheduler scheduler = new CarrierScheduler("test-spare");
+    scheduler.startServer();
+    scheduler.startServer(); // as after a retirement raced with a wake-up
+    assertThat(liveServers("test-spare")).isEqualTo(2);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (liveServers("test-spare") > 1 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(liveServers("test-spare")).isEqualTo(1);
+    Thread.sleep(2 * CarrierScheduler.SPARE_IDLE_MILLIS);
+    assertThat(liveServers("test-spare")).as("the last one waits for work").isEqualTo(1);
+    CountDownLatch served = new CountDownLatch(1);
+    scheduler.execute(served::countDown);
+    assertThat(served.await(10, TimeUnit.SECONDS)).isTrue();
+  }
+
   private static int liveServers(String name) throws InterruptedException {
     Thread.sleep(50); // a retired thread ends as soon as its task returns
     int n = 0;
