@@ -51,8 +51,9 @@ public final class CarrierScheduler implements Executor {
 
   private final AtomicInteger made = new AtomicInteger();
   private final AtomicInteger retired = new AtomicInteger();
-  private final Object watchdogLock = new Object();
-  private volatile Thread watchdog;
+
+  /** Started with the first server: where there is no server, nothing can be held up. */
+  private Thread watchdog;
 
   CarrierScheduler(String name) {
     this.name = name;
@@ -71,7 +72,6 @@ public final class CarrierScheduler implements Executor {
     if (running.get() == 0) {
       wakeOne();
     }
-    ensureWatchdog();
   }
 
   /** Platform threads this scheduler made so far. */
@@ -99,19 +99,10 @@ public final class CarrierScheduler implements Executor {
     Server s = new Server(name + "-" + made.incrementAndGet());
     live.add(s);
     s.start();
-  }
-
-  private void ensureWatchdog() {
-    if (watchdog != null) {
-      return;
-    }
-    synchronized (watchdogLock) {
-      if (watchdog == null) {
-        Thread t = new Thread(this::watch, name + "-watchdog");
-        t.setDaemon(true);
-        watchdog = t;
-        t.start();
-      }
+    if (watchdog == null) {
+      watchdog = new Thread(this::watch, name + "-watchdog");
+      watchdog.setDaemon(true);
+      watchdog.start();
     }
   }
 
@@ -153,15 +144,21 @@ public final class CarrierScheduler implements Executor {
     }
   }
 
+  private static final int IDLE = 0;
+  private static final int RUNNING = 1;
+  private static final int RETIRED = 2;
+
   /** One platform thread that runs the queue's tasks, one after another. */
   private final class Server extends Thread {
     /** Number of the task under way (0 before the first), for the watchdog. */
     volatile long task;
 
     volatile long taskStarted;
+
+    /** Whether a task is under way (not only looked for), for the watchdog. */
     volatile boolean busy;
-    private volatile boolean retiredFlag;
-    private final AtomicInteger state = new AtomicInteger(); // 0 idle, 1 busy, 2 retired
+
+    private final AtomicInteger state = new AtomicInteger(IDLE);
     long lookedAtTask;
     private long tasksRun;
 
@@ -172,10 +169,9 @@ public final class CarrierScheduler implements Executor {
 
     /** Gives this server up while its task holds it; false if the task ended meanwhile. */
     boolean retire() {
-      if (!state.compareAndSet(1, 2)) {
+      if (!state.compareAndSet(RUNNING, RETIRED)) {
         return false;
       }
-      retiredFlag = true;
       running.decrementAndGet();
       live.remove(this);
       retired.incrementAndGet();
@@ -184,8 +180,8 @@ public final class CarrierScheduler implements Executor {
 
     @Override
     public void run() {
-      while (!retiredFlag) {
-        state.set(1);
+      while (state.get() != RETIRED) {
+        state.set(RUNNING);
         running.incrementAndGet();
         Runnable r = tasks.poll();
         if (r != null) {
@@ -198,20 +194,17 @@ public final class CarrierScheduler implements Executor {
             // a virtual thread's continuation reports its own failures
           }
           busy = false;
-          if (!state.compareAndSet(1, 0)) {
+          if (!state.compareAndSet(RUNNING, IDLE)) {
             return; // retired while the task held it: another server has the queue
           }
           running.decrementAndGet();
           continue;
         }
-        if (!state.compareAndSet(1, 0)) {
+        if (!state.compareAndSet(RUNNING, IDLE)) {
           return;
         }
         running.decrementAndGet();
         idle();
-        if (retiredFlag) {
-          return;
-        }
       }
     }
 
@@ -222,8 +215,8 @@ public final class CarrierScheduler implements Executor {
         if (!tasks.isEmpty()) {
           return;
         }
-        Thread
-            .yield(); // not onSpinWait: the analysis helper and the compiler may need the processor
+        // not onSpinWait: the analysis helper and the compiler may need the processor
+        Thread.yield();
       }
       parked.addFirst(this);
       if (!tasks.isEmpty()) {
@@ -237,7 +230,7 @@ public final class CarrierScheduler implements Executor {
           && System.nanoTime() - since >= TimeUnit.MILLISECONDS.toNanos(SPARE_IDLE_MILLIS)
           && live.size() > 1) {
         live.remove(this);
-        retiredFlag = true;
+        state.set(RETIRED); // only the watchdog changes it otherwise, and not while it is idle
         if (!tasks.isEmpty()) {
           wakeOne(); // a task came as this one left
         }
