@@ -29,6 +29,9 @@ import java.util.List;
  * that schedules planned on it replay first.
  */
 public final class InterleavingGraph {
+  /** Edges at a vertex up to which {@link #lowerBound} scans rather than halves. */
+  private static final int SHORT_LIST = 16;
+
   private final int[] thread;
   private final int[] indexInThread;
   private final int[] accessIndex;
@@ -42,11 +45,12 @@ public final class InterleavingGraph {
   private final int[] incidentEdges;
 
   /**
-   * The other endpoint of each entry of {@link #incidentEdges}: the searches through a vertex's
-   * edges read one array instead of three (finding the other ends of the edges they probed was the
-   * largest single item of segment enumeration).
+   * The order key (thread, then global index) of the other endpoint of each entry of {@link
+   * #incidentEdges}: the searches through a vertex's edges read one array instead of three (finding
+   * the other ends of the edges they probed, and then their threads, was the largest single item of
+   * segment enumeration).
    */
-  private final int[] incidentOther;
+  private final long[] incidentOther;
 
   private final int[] fixedSource;
   private final int[] fixedTarget;
@@ -98,7 +102,7 @@ public final class InterleavingGraph {
     for (int v = 0; v < n; v++) {
       incidentStart[v + 1] += incidentStart[v];
     }
-    incidentOther = new int[2 * edgeSource.length];
+    incidentOther = new long[2 * edgeSource.length];
     incidentEdges = orderedIncidence(n, incidentOther);
   }
 
@@ -110,7 +114,7 @@ public final class InterleavingGraph {
    * threads, whose vertices have an edge to each other thread. Fills {@code other} with each
    * entry's other endpoint on the way.
    */
-  private int[] orderedIncidence(int n, int[] other) {
+  private int[] orderedIncidence(int n, long[] other) {
     int[] unordered = new int[2 * edgeSource.length];
     int[] fill = new int[n];
     for (int e = 0; e < edgeSource.length; e++) {
@@ -128,7 +132,7 @@ public final class InterleavingGraph {
           int v = otherEndpoint(e, w);
           int at = incidentStart[v] + fill[v]++;
           ordered[at] = e;
-          other[at] = w;
+          other[at] = orderKey(w);
         }
       }
     }
@@ -152,12 +156,19 @@ public final class InterleavingGraph {
    * second search of the whole list cost a quarter of a long run's segment enumeration).
    */
   public long incidentRange(int v, int t, int fromIndex, int toIndex) {
-    int start = lowerBound(v, positionKey(t, fromIndex));
-    long endKey = positionKey(t, toIndex + 1);
+    return incidentRange(v, positionKey(t, fromIndex), positionKey(t, toIndex + 1));
+  }
+
+  /**
+   * {@link #incidentRange} with the range given by {@link #positionKey}s, the end exclusive: a
+   * search that asks for one range at many vertices computes them once.
+   */
+  public long incidentRange(int v, long fromKey, long endKey) {
+    int start = lowerBound(v, fromKey);
     int base = incidentStart[v];
     int count = incidentStart[v + 1] - base;
     int end = start;
-    while (end < count && orderKey(otherAt(base, end, v)) < endKey) {
+    while (end < count && incidentOther[base + end] < endKey) {
       end++;
     }
     return ((long) start << 32) | end;
@@ -172,18 +183,18 @@ public final class InterleavingGraph {
   public int incidentGroupEnd(int v, int from) {
     int base = incidentStart[v];
     int count = incidentStart[v + 1] - base;
-    int t = thread[otherAt(base, from, v)];
+    int t = threadAt(base, from);
     int lo = from + 1; // first position not yet known to be in the group
     int step = 1;
     int hi = lo;
-    while (hi < count && thread[otherAt(base, hi, v)] == t) {
+    while (hi < count && threadAt(base, hi) == t) {
       lo = hi + 1;
       hi = from + (step <<= 1);
     }
     hi = Math.min(hi, count);
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (thread[otherAt(base, mid, v)] == t) {
+      if (threadAt(base, mid) == t) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -211,8 +222,12 @@ public final class InterleavingGraph {
     return lo;
   }
 
-  /** The order key of event {@code index} of thread {@code t}, clamped to the thread's events. */
-  private long positionKey(int t, int index) {
+  /**
+   * The order key of event {@code index} of thread {@code t}, clamped to the thread's events: the
+   * edges at a vertex whose other ends are in {@code t} at indices {@code [i, j]} are those whose
+   * keys lie in {@code [positionKey(t, i), positionKey(t, j + 1))}.
+   */
+  public long positionKey(int t, int index) {
     if (index <= 0) {
       return (long) t << 32;
     }
@@ -227,16 +242,31 @@ public final class InterleavingGraph {
    * The other endpoint of the edge at position {@code i} of {@code v}'s edges (from {@code base}).
    */
   private int otherAt(int base, int i, int v) {
-    return incidentOther[base + i];
+    return (int) incidentOther[base + i];
+  }
+
+  /** The thread of the other endpoint of the edge at position {@code i} (from {@code base}). */
+  private int threadAt(int base, int i) {
+    return (int) (incidentOther[base + i] >>> 32);
   }
 
   private int lowerBound(int v, long key) {
     int base = incidentStart[v];
+    int count = incidentStart[v + 1] - base;
+    if (count <= SHORT_LIST) {
+      // counting the smaller keys of a short sorted list: no branch to mispredict, where a binary
+      // search's are mispredicted half the time (a vertex has about two edges per other thread)
+      int below = 0;
+      for (int i = 0; i < count; i++) {
+        below += incidentOther[base + i] < key ? 1 : 0;
+      }
+      return below;
+    }
     int lo = 0;
-    int hi = incidentStart[v + 1] - base;
+    int hi = count;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (orderKey(otherAt(base, mid, v)) < key) {
+      if (incidentOther[base + mid] < key) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -256,12 +286,12 @@ public final class InterleavingGraph {
 
   /**
    * About how many bytes the graph keeps alive: 33 per vertex (its per-event arrays, its thread
-   * chains and its section index), 24 per mutable edge (both ends, and two incidence entries of an
-   * edge and an endpoint each), and its prefix. A queued schedule keeps its graph alive, so the
-   * queue is bounded by this.
+   * chains and its section index), 32 per mutable edge (both ends, and two incidence entries of an
+   * edge and an endpoint's order key each), and its prefix. A queued schedule keeps its graph
+   * alive, so the queue is bounded by this.
    */
   public long footprintBytes() {
-    return 33L * thread.length + 24L * edgeSource.length + prefix.footprintBytes();
+    return 33L * thread.length + 32L * edgeSource.length + prefix.footprintBytes();
   }
 
   /** The run's events before the graph's window, empty when it covers the run from the start. */

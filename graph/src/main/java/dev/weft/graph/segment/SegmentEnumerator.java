@@ -70,8 +70,10 @@ public final class SegmentEnumerator {
   public Segments enumerate(InterleavingGraph g, ChunkRunner runner) {
     int[] starts = startingEdges(g);
     int window = options.window();
+    EdgeKeyParts parts = new EdgeKeyParts(g);
     while (true) {
-      Segments result = window == 0 ? truncating(g, starts) : chunked(g, starts, window, runner);
+      Segments result =
+          window == 0 ? truncating(g, parts, starts) : chunked(g, parts, starts, window, runner);
       if (result != null) {
         lastKeys = result.size();
         return result;
@@ -104,7 +106,8 @@ public final class SegmentEnumerator {
    * Every instance of the window, from chunks of the starting edges; null when there are more than
    * the cap, so that the window is tightened.
    */
-  private Segments chunked(InterleavingGraph g, int[] starts, int window, ChunkRunner runner) {
+  private Segments chunked(
+      InterleavingGraph g, EdgeKeyParts parts, int[] starts, int window, ChunkRunner runner) {
     int chunks =
         runner.shared() ? Math.max(1, Math.min(MAX_CHUNKS, starts.length / EDGES_PER_CHUNK)) : 1;
     Found[] found = new Found[chunks];
@@ -117,7 +120,7 @@ public final class SegmentEnumerator {
         chunks,
         i -> {
           found[i] =
-              new Found(g, window, keysPerChunk, cap, total)
+              new Found(g, parts, window, keysPerChunk, cap, total)
                   .search(starts, bound(starts, chunks, i), bound(starts, chunks, i + 1));
         });
     if (total.get() > cap) {
@@ -131,9 +134,9 @@ public final class SegmentEnumerator {
   }
 
   /** Window 0: the first instances up to the cap, in edge order, and whether there were more. */
-  private Segments truncating(InterleavingGraph g, int[] starts) {
+  private Segments truncating(InterleavingGraph g, EdgeKeyParts parts, int[] starts) {
     long cap = options.maxInstances();
-    Found f = new Found(g, 0, keysAhead(), cap, null).search(starts, 0, starts.length);
+    Found f = new Found(g, parts, 0, keysAhead(), cap, null).search(starts, 0, starts.length);
     return merge(new Found[] {f}, 0, f.count, f.truncated);
   }
 
@@ -178,6 +181,7 @@ public final class SegmentEnumerator {
    */
   private static final class Found {
     private final InterleavingGraph g;
+    private final EdgeKeyParts parts;
     private final int window;
     private final long cap;
 
@@ -193,8 +197,15 @@ public final class SegmentEnumerator {
     private long count;
     private boolean truncated;
 
-    Found(InterleavingGraph g, int window, int expected, long cap, AtomicLong total) {
+    Found(
+        InterleavingGraph g,
+        EdgeKeyParts parts,
+        int window,
+        int expected,
+        long cap,
+        AtomicLong total) {
       this.g = g;
+      this.parts = parts;
       this.window = window;
       this.cap = cap;
       this.total = total;
@@ -235,11 +246,11 @@ public final class SegmentEnumerator {
       int u = g.thread(b);
       int from = windowStart(g, a, window);
       int to = windowEnd(g, a, window);
-      int otherFrom = windowStart(g, b, window);
-      int otherTo = windowEnd(g, b, window);
+      long otherFrom = g.positionKey(u, windowStart(g, b, window));
+      long otherEnd = g.positionKey(u, windowEnd(g, b, window) + 1);
       for (int i = from; i <= to; i++) {
         int x = g.event(t, i);
-        long range = g.incidentRange(x, u, otherFrom, otherTo);
+        long range = g.incidentRange(x, otherFrom, otherEnd);
         for (int j = (int) (range >>> 32); j < (int) range; j++) {
           int e2 = g.incidentEdge(x, j);
           if (e2 > e1 && !add(e1, e2)) {
@@ -289,7 +300,7 @@ public final class SegmentEnumerator {
         return false;
       }
       count++;
-      long key = SegmentKeys.key(g, e1, false, e2, false);
+      long key = parts.key(e1, e2);
       if (seen.add(key)) {
         keys.add(key);
         first.add(e1);

@@ -69,6 +69,16 @@ public final class SegmentKeys {
     return Math.min(one, other);
   }
 
+  /** The first two mixing steps of a listing, which depend on its first edge's sites alone. */
+  static long prefix(long siteA, long siteB) {
+    return mix(mix(SEED, siteA), siteB);
+  }
+
+  /** The rest of a listing's hash, from its {@link #prefix}. */
+  static long finish(long prefix, long siteC, long siteD, long kindsAndRelations) {
+    return mix(mix(mix(prefix, siteC), siteD), kindsAndRelations);
+  }
+
   private static long encode(
       long siteA, long siteB, long siteC, long siteD, long kinds, long relations) {
     long h = SEED;

@@ -137,6 +137,34 @@ class SegmentKeysTest {
     }
   }
 
+  /**
+   * The enumeration's per-edge parts give every pair of edges as observed the key of the format, in
+   * both orders and for a pair of an edge with itself.
+   */
+  @Test
+  void edgePartsGiveTheFormatsKeys() {
+    TraceBuilder t = new TraceBuilder();
+    java.util.Random random = new java.util.Random(11);
+    for (int i = 0; i < 80; i++) {
+      long location = field(1 + random.nextInt(2), random.nextInt(3));
+      int thread = random.nextInt(4);
+      if (random.nextBoolean()) {
+        t.write(thread, location, 10 + random.nextInt(6));
+      } else {
+        t.read(thread, location, 20 + random.nextInt(6));
+      }
+    }
+    InterleavingGraph g = t.graph();
+    EdgeKeyParts parts = new EdgeKeyParts(g);
+    int edges = g.mutableEdgeCount();
+    assertThat(edges).isGreaterThan(20);
+    for (int e1 = 0; e1 < edges; e1++) {
+      for (int e2 = 0; e2 < edges; e2++) {
+        assertThat(parts.key(e1, e2)).isEqualTo(formatKey(g, e1, false, e2, false));
+      }
+    }
+  }
+
   private static long formatKey(InterleavingGraph g, int e1, boolean f1, int e2, boolean f2) {
     int a = f1 ? g.edgeTarget(e1) : g.edgeSource(e1);
     int b = f1 ? g.edgeSource(e1) : g.edgeTarget(e1);
