@@ -108,6 +108,7 @@ public final class SegmentEnumerator {
    */
   private Segments chunked(
       InterleavingGraph g, EdgeKeyParts parts, int[] starts, int window, ChunkRunner runner) {
+    AccessWindows windows = new AccessWindows(g, window);
     int chunks =
         runner.shared() ? Math.max(1, Math.min(MAX_CHUNKS, starts.length / EDGES_PER_CHUNK)) : 1;
     Found[] found = new Found[chunks];
@@ -120,7 +121,7 @@ public final class SegmentEnumerator {
         chunks,
         i -> {
           found[i] =
-              new Found(g, parts, window, keysPerChunk, cap, total)
+              new Found(g, parts, windows, keysPerChunk, cap, total)
                   .search(starts, bound(starts, chunks, i), bound(starts, chunks, i + 1));
         });
     if (total.get() > cap) {
@@ -136,7 +137,9 @@ public final class SegmentEnumerator {
   /** Window 0: the first instances up to the cap, in edge order, and whether there were more. */
   private Segments truncating(InterleavingGraph g, EdgeKeyParts parts, int[] starts) {
     long cap = options.maxInstances();
-    Found f = new Found(g, parts, 0, keysAhead(), cap, null).search(starts, 0, starts.length);
+    Found f =
+        new Found(g, parts, new AccessWindows(g, 0), keysAhead(), cap, null)
+            .search(starts, 0, starts.length);
     return merge(new Found[] {f}, 0, f.count, f.truncated);
   }
 
@@ -182,7 +185,7 @@ public final class SegmentEnumerator {
   private static final class Found {
     private final InterleavingGraph g;
     private final EdgeKeyParts parts;
-    private final int window;
+    private final AccessWindows windows;
     private final long cap;
 
     /** Instances of every chunk so far (shared), or null to stop at the cap (window 0). */
@@ -200,13 +203,13 @@ public final class SegmentEnumerator {
     Found(
         InterleavingGraph g,
         EdgeKeyParts parts,
-        int window,
+        AccessWindows windows,
         int expected,
         long cap,
         AtomicLong total) {
       this.g = g;
       this.parts = parts;
-      this.window = window;
+      this.windows = windows;
       this.cap = cap;
       this.total = total;
       this.seen = new LongOpenHashSet(Math.max(16, expected));
@@ -244,10 +247,10 @@ public final class SegmentEnumerator {
       int b = g.edgeTarget(e1);
       int t = g.thread(a);
       int u = g.thread(b);
-      int from = windowStart(g, a, window);
-      int to = windowEnd(g, a, window);
-      long otherFrom = g.positionKey(u, windowStart(g, b, window));
-      long otherEnd = g.positionKey(u, windowEnd(g, b, window) + 1);
+      int from = windows.start(a);
+      int to = windows.end(a);
+      long otherFrom = g.positionKey(u, windows.start(b));
+      long otherEnd = g.positionKey(u, windows.end(b) + 1);
       for (int i = from; i <= to; i++) {
         int x = g.event(t, i);
         long range = g.incidentRange(x, otherFrom, otherEnd);
@@ -308,28 +311,5 @@ public final class SegmentEnumerator {
       }
       return true;
     }
-  }
-
-  /** Index in thread of the first event of v's thread within the window before v. */
-  static int windowStart(InterleavingGraph g, int v, int window) {
-    int t = g.thread(v);
-    int i = g.indexInThread(v);
-    int limit = g.accessIndex(v) - window;
-    while (i > 0 && g.accessIndex(g.event(t, i - 1)) >= limit) {
-      i--;
-    }
-    return i;
-  }
-
-  /** Index in thread of the last event of v's thread within the window after v. */
-  static int windowEnd(InterleavingGraph g, int v, int window) {
-    int t = g.thread(v);
-    int i = g.indexInThread(v);
-    int limit = g.accessIndex(v) + window;
-    int last = g.eventsInThread(t) - 1;
-    while (i < last && g.accessIndex(g.event(t, i + 1)) <= limit) {
-      i++;
-    }
-    return i;
   }
 }
