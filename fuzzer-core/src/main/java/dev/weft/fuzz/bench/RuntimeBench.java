@@ -172,14 +172,14 @@ public final class RuntimeBench {
       double segment = throughput(ex, this::segment, seconds);
       double plain = plainThroughput(p[0], seconds, args);
       System.out.printf(
-          "%-30s %4d %7d %9.0f %9.0f %9.0f %9.0f %8.2f %8.2f %8.2f%n",
+          "%-30s %4d %7d %9.0f %9.0f %9.0f %9s %8.2f %8.2f %8.2f%n",
           name,
           sample.threadNames().size(),
           sample.trace().size(),
           random,
           pct,
           segment,
-          plain,
+          rate(plain),
           random / plain,
           pct / plain,
           segment / random);
@@ -525,6 +525,14 @@ public final class RuntimeBench {
   }
 
   /** Uncontrolled executions per second, each in a fresh class loader, as Weft's runs are. */
+  /**
+   * A rate for the table: whole executions per second, with a decimal below ten (an uncontrolled
+   * run that sleeps for seconds, which a controlled run skips, would otherwise show as 0).
+   */
+  private static String rate(double perSecond) {
+    return String.format(perSecond < 10 ? "%.1f" : "%.0f", perSecond);
+  }
+
   private double plainThroughput(String mainClass, double seconds, String... args)
       throws Exception {
     return onPlatformThread(() -> plainThroughputHere(mainClass, seconds, args));
