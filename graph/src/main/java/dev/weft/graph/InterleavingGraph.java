@@ -237,7 +237,6 @@ public final class InterleavingGraph {
     return orderKey(eventsOfThread[t][index]);
   }
 
-  /** The first position, within the edges at {@code v}, whose other endpoint's key is >= key. */
   /**
    * The other endpoint of the edge at position {@code i} of {@code v}'s edges (from {@code base}).
    */
@@ -250,6 +249,7 @@ public final class InterleavingGraph {
     return (int) (incidentOther[base + i] >>> 32);
   }
 
+  /** The first position, within the edges at {@code v}, whose other endpoint's key is >= key. */
   private int lowerBound(int v, long key) {
     int base = incidentStart[v];
     int count = incidentStart[v + 1] - base;

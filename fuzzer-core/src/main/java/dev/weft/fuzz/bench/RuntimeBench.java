@@ -524,7 +524,6 @@ public final class RuntimeBench {
     return best;
   }
 
-  /** Uncontrolled executions per second, each in a fresh class loader, as Weft's runs are. */
   /**
    * A rate for the table: whole executions per second, with a decimal below ten (an uncontrolled
    * run that sleeps for seconds, which a controlled run skips, would otherwise show as 0).
@@ -533,6 +532,7 @@ public final class RuntimeBench {
     return String.format(perSecond < 10 ? "%.1f" : "%.0f", perSecond);
   }
 
+  /** Uncontrolled executions per second, each in a fresh class loader, as Weft's runs are. */
   private double plainThroughput(String mainClass, double seconds, String... args)
       throws Exception {
     return onPlatformThread(() -> plainThroughputHere(mainClass, seconds, args));
