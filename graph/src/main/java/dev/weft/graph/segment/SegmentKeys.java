@@ -33,34 +33,59 @@ public final class SegmentKeys {
     int b = flip1 ? g.edgeSource(e1) : g.edgeTarget(e1);
     int c = flip2 ? g.edgeTarget(e2) : g.edgeSource(e2);
     int d = flip2 ? g.edgeSource(e2) : g.edgeTarget(e2);
+    return key(
+        g,
+        a,
+        b,
+        c,
+        d,
+        prefix(g.siteKey(a), g.siteKey(b)),
+        prefix(g.siteKey(c), g.siteKey(d)),
+        kinds(g, a, b),
+        kinds(g, c, d));
+  }
+
+  /**
+   * Key of the segment listed as {@code a -> b}, {@code c -> d}, given what depends on one edge
+   * only: each listing's {@link #prefix} and each edge's {@link #kinds} (so that the enumeration
+   * can compute those once per edge rather than once per pair).
+   */
+  static long key(
+      InterleavingGraph g,
+      int a,
+      int b,
+      int c,
+      int d,
+      long prefixAB,
+      long prefixCD,
+      long kindsAB,
+      long kindsCD) {
+    long pa = position(g, a);
+    long pb = position(g, b);
+    long pc = position(g, c);
+    long pd = position(g, d);
     // the six relations are computed once for both listings: listed from the second edge, the
     // same pairs appear with their ends swapped (before and after exchanged)
-    long ab = relation(g, a, b);
-    long ac = relation(g, a, c);
-    long ad = relation(g, a, d);
-    long bc = relation(g, b, c);
-    long bd = relation(g, b, d);
-    long cd = relation(g, c, d);
-    long kindA = g.kindOrdinal(a);
-    long kindB = g.kindOrdinal(b);
-    long kindC = g.kindOrdinal(c);
-    long kindD = g.kindOrdinal(d);
+    long ab = relation(pa, pb);
+    long ac = relation(pa, pc);
+    long ad = relation(pa, pd);
+    long bc = relation(pb, pc);
+    long bd = relation(pb, pd);
+    long cd = relation(pc, pd);
     long one =
-        encode(
-            g.siteKey(a),
-            g.siteKey(b),
+        finish(
+            prefixAB,
             g.siteKey(c),
             g.siteKey(d),
-            kindA << 56 | kindB << 48 | kindC << 40 | kindD << 32,
-            ab | ac << 2 | ad << 4 | bc << 6 | bd << 8 | cd << 10);
+            kindsAB << 48 | kindsCD << 32 | ab | ac << 2 | ad << 4 | bc << 6 | bd << 8 | cd << 10);
     long other =
-        encode(
-            g.siteKey(c),
-            g.siteKey(d),
+        finish(
+            prefixCD,
             g.siteKey(a),
             g.siteKey(b),
-            kindC << 56 | kindD << 48 | kindA << 40 | kindB << 32,
-            cd
+            kindsCD << 48
+                | kindsAB << 32
+                | cd
                 | reversed(ac) << 2
                 | reversed(bc) << 4
                 | reversed(ad) << 6
@@ -74,19 +99,14 @@ public final class SegmentKeys {
     return mix(mix(SEED, siteA), siteB);
   }
 
-  /** The rest of a listing's hash, from its {@link #prefix}. */
-  static long finish(long prefix, long siteC, long siteD, long kindsAndRelations) {
-    return mix(mix(mix(prefix, siteC), siteD), kindsAndRelations);
+  /** The kinds of an edge's two slots, as they sit side by side in the hash's shape word. */
+  static long kinds(InterleavingGraph g, int x, int y) {
+    return (long) g.kindOrdinal(x) << 8 | g.kindOrdinal(y);
   }
 
-  private static long encode(
-      long siteA, long siteB, long siteC, long siteD, long kinds, long relations) {
-    long h = SEED;
-    h = mix(h, siteA);
-    h = mix(h, siteB);
-    h = mix(h, siteC);
-    h = mix(h, siteD);
-    return mix(h, kinds | relations);
+  /** The rest of a listing's hash, from its {@link #prefix}. */
+  private static long finish(long prefix, long siteC, long siteD, long kindsAndRelations) {
+    return mix(mix(mix(prefix, siteC), siteD), kindsAndRelations);
   }
 
   /** The relation of y to x, given that of x to y: before and after exchanged. */
@@ -94,14 +114,23 @@ public final class SegmentKeys {
     return (relation & 1) << 1 | relation >>> 1;
   }
 
-  static long relation(InterleavingGraph g, int x, int y) {
+  /**
+   * A vertex's thread and index in thread in one word: two vertices are the same when their words
+   * are, of one thread when the high halves are, and then ordered as the words.
+   */
+  private static long position(InterleavingGraph g, int v) {
+    return (long) g.thread(v) << 32 | g.indexInThread(v);
+  }
+
+  /** The relation of the vertex at position {@code y} to the one at {@code x}. */
+  private static long relation(long x, long y) {
     if (x == y) {
       return SAME_VERTEX;
     }
-    if (g.thread(x) != g.thread(y)) {
+    if ((x ^ y) >>> 32 != 0) {
       return OTHER_THREAD;
     }
-    return g.indexInThread(x) < g.indexInThread(y) ? BEFORE : AFTER;
+    return x < y ? BEFORE : AFTER;
   }
 
   private static long mix(long h, long word) {

@@ -112,18 +112,7 @@ class SegmentKeysTest {
    */
   @Test
   void keysFollowTheFormatForEveryPairOfEdges() {
-    TraceBuilder t = new TraceBuilder();
-    java.util.Random random = new java.util.Random(7);
-    for (int i = 0; i < 60; i++) {
-      long location = field(1 + random.nextInt(2), random.nextInt(3));
-      int thread = random.nextInt(3);
-      if (random.nextBoolean()) {
-        t.write(thread, location, 10 + random.nextInt(6));
-      } else {
-        t.read(thread, location, 20 + random.nextInt(6));
-      }
-    }
-    InterleavingGraph g = t.graph();
+    InterleavingGraph g = randomAccesses(7, 60, 3);
     int edges = g.mutableEdgeCount();
     assertThat(edges).isGreaterThan(20);
     for (int e1 = 0; e1 < edges; e1++) {
@@ -143,18 +132,7 @@ class SegmentKeysTest {
    */
   @Test
   void edgePartsGiveTheFormatsKeys() {
-    TraceBuilder t = new TraceBuilder();
-    java.util.Random random = new java.util.Random(11);
-    for (int i = 0; i < 80; i++) {
-      long location = field(1 + random.nextInt(2), random.nextInt(3));
-      int thread = random.nextInt(4);
-      if (random.nextBoolean()) {
-        t.write(thread, location, 10 + random.nextInt(6));
-      } else {
-        t.read(thread, location, 20 + random.nextInt(6));
-      }
-    }
-    InterleavingGraph g = t.graph();
+    InterleavingGraph g = randomAccesses(11, 80, 4);
     EdgeKeyParts parts = new EdgeKeyParts(g);
     int edges = g.mutableEdgeCount();
     assertThat(edges).isGreaterThan(20);
@@ -163,6 +141,22 @@ class SegmentKeysTest {
         assertThat(parts.key(e1, e2)).isEqualTo(formatKey(g, e1, false, e2, false));
       }
     }
+  }
+
+  /** Reads and writes of six fields of two objects by random threads, at a dozen sites. */
+  private static InterleavingGraph randomAccesses(long seed, int events, int threads) {
+    TraceBuilder t = new TraceBuilder();
+    java.util.Random random = new java.util.Random(seed);
+    for (int i = 0; i < events; i++) {
+      long location = field(1 + random.nextInt(2), random.nextInt(3));
+      int thread = random.nextInt(threads);
+      if (random.nextBoolean()) {
+        t.write(thread, location, 10 + random.nextInt(6));
+      } else {
+        t.read(thread, location, 20 + random.nextInt(6));
+      }
+    }
+    return t.graph();
   }
 
   private static long formatKey(InterleavingGraph g, int e1, boolean f1, int e2, boolean f2) {
