@@ -31,6 +31,19 @@ final class EdgeKeyParts {
     }
   }
 
+  /**
+   * The first mixing steps of edge {@code e}'s listing: a bijection of its two sites, so two edges
+   * from (or to) one vertex have equal prefixes exactly when their other ends have the same site.
+   */
+  long prefix(int e) {
+    return parts[e * STRIDE + PREFIX];
+  }
+
+  /** The kinds word of edge {@code e}. */
+  long kinds(int e) {
+    return parts[e * STRIDE + KINDS];
+  }
+
   /** {@link SegmentKeys#key} of edges {@code e1} and {@code e2} as observed. */
   long key(int e1, int e2) {
     int i = e1 * STRIDE;

@@ -49,6 +49,17 @@ public final class SegmentEnumerator {
 
   private static final int MAX_CHUNKS = 16;
 
+  /**
+   * Shapes of second edges a third-thread loop remembers (and compares each later one with): a
+   * dozen threads running the same code make two or three.
+   */
+  private static final int MAX_SHAPES = 8;
+
+  /**
+   * Marks, in a remembered shape, a second edge that leaves the shared vertex (above the kinds).
+   */
+  private static final long FROM_SHARED = 1L << 32;
+
   private final SegmentOptions options;
 
   /**
@@ -200,6 +211,12 @@ public final class SegmentEnumerator {
     private long count;
     private boolean truncated;
 
+    /**
+     * The shapes of the second edges the third-thread loop under way listed: per shape, the edge's
+     * key prefix, and its kinds with {@link #FROM_SHARED} when it leaves the shared vertex.
+     */
+    private final long[] shapes = new long[2 * MAX_SHAPES];
+
     Found(
         InterleavingGraph g,
         EdgeKeyParts parts,
@@ -268,26 +285,74 @@ public final class SegmentEnumerator {
      * Pairs sharing {@code shared} whose other ends are in threads other than {@code other}'s: per
      * such thread, its edges nearest before and after {@code other}. The edges at {@code shared}
      * are grouped by thread, so only the threads present are visited.
+     *
+     * <p>All these pairs have the same relations (the shared vertex in one slot, every other pair
+     * of slots in different threads), so two of them have the same key when their second edges have
+     * the same direction and {@link EdgeKeyParts} (the same site and kind at the third thread's
+     * end): with a dozen threads running the same code, most are such repeats, which are counted
+     * without computing their key again (a repeat is never a key's first instance: the pair it
+     * repeats came before it).
      */
     private boolean thirdThreads(int e1, int shared, int other) {
       int skip = g.thread(other);
       int own = g.thread(shared);
       int count = g.incidentCount(shared);
+      int listed = 0;
       int start = 0;
       while (start < count) {
         int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
         int end = g.incidentGroupEnd(shared, start);
         if (v != skip && v != own) {
           int split = g.incidentSplit(shared, start, end, other);
-          if (split > start && !add(e1, g.incidentEdge(shared, split - 1))) {
-            return false;
+          if (split > start) {
+            listed = addThird(e1, g.incidentEdge(shared, split - 1), shared, listed);
           }
-          if (split < end && !add(e1, g.incidentEdge(shared, split))) {
+          if (split < end && listed >= 0) {
+            listed = addThird(e1, g.incidentEdge(shared, split), shared, listed);
+          }
+          if (listed < 0) {
             return false;
           }
         }
         start = end;
       }
+      return true;
+    }
+
+    /**
+     * Lists the pair of {@code e1} and {@code e2}, a third-thread pair at {@code shared}, unless an
+     * earlier pair of the same loop had a second edge of the same shape; returns how many shapes
+     * the loop has listed then, or -1 when the search must stop.
+     */
+    private int addThird(int e1, int e2, int shared, int listed) {
+      long prefix = parts.prefix(e2);
+      long kinds = parts.kinds(e2) | (g.edgeSource(e2) == shared ? FROM_SHARED : 0);
+      for (int i = 0; i < 2 * listed; i += 2) {
+        if (shapes[i] == prefix && shapes[i + 1] == kinds) {
+          return addRepeat() ? listed : -1;
+        }
+      }
+      if (!add(e1, e2)) {
+        return -1;
+      }
+      if (listed == MAX_SHAPES) {
+        return listed; // a loop of many distinct shapes: the later ones are not looked for
+      }
+      shapes[2 * listed] = prefix;
+      shapes[2 * listed + 1] = kinds;
+      return listed + 1;
+    }
+
+    /**
+     * Counts an instance whose key is listed already; false when the search must stop: past the cap
+     * with window 0.
+     */
+    private boolean addRepeat() {
+      if (total == null && count == cap) {
+        truncated = true;
+        return false;
+      }
+      count++;
       return true;
     }
 
@@ -298,11 +363,9 @@ public final class SegmentEnumerator {
      * the search must stop: past the cap with window 0.
      */
     private boolean add(int e1, int e2) {
-      if (total == null && count == cap) {
-        truncated = true;
+      if (!addRepeat()) {
         return false;
       }
-      count++;
       long key = parts.key(e1, e2);
       if (seen.add(key)) {
         keys.add(key);

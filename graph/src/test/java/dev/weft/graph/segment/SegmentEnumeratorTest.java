@@ -8,7 +8,10 @@ import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.TraceBuilder;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -125,5 +128,155 @@ class SegmentEnumeratorTest {
     assertThat(capped.instances()).isEqualTo(5);
     assertThat(capped.size()).isBetween(1, 5);
     assertThat(all.keys()).startsWith(capped.keys());
+  }
+
+  /**
+   * The enumeration lists the keys, first instances and instance count that the definition gives,
+   * spelt out pair by pair with {@link SegmentKeys#key} (no per-edge parts, no skipped repeats): on
+   * random runs, and on runs of many threads executing the same code, where most third-thread pairs
+   * repeat a shape their loop listed already.
+   */
+  @Test
+  void listsWhatTheDefinitionSpeltOutGives() {
+    int repeatsSeen = 0;
+    for (int seed = 0; seed < 24; seed++) {
+      Random random = new Random(seed);
+      InterleavingGraph g =
+          seed % 2 == 0
+              ? TraceBuilder.randomRun(random, 500, 2 + seed % 5).graph()
+              : sameCode(random, 3 + seed % 10, 8);
+      Reference expected = new Reference(g, SegmentOptions.DEFAULT.window());
+      Segments actual = new SegmentEnumerator(SegmentOptions.DEFAULT).enumerate(g);
+      assertThat(actual.window()).isEqualTo(SegmentOptions.DEFAULT.window());
+      assertThat(actual.keys())
+          .containsExactly(expected.firsts.keySet().stream().mapToLong(k -> k).toArray());
+      int i = 0;
+      for (int[] first : expected.firsts.values()) {
+        assertThat(new int[] {actual.firstEdge(i), actual.secondEdge(i)}).containsExactly(first);
+        i++;
+      }
+      assertThat(actual.instances()).isEqualTo(expected.instances);
+      repeatsSeen += expected.thirdThreadRepeats;
+    }
+    assertThat(repeatsSeen).isGreaterThan(100);
+  }
+
+  /**
+   * {@code workers} threads that each {@code rounds} times take one lock, read and write one field
+   * inside it and read or write a flag after it, all at the same sites, interleaved at random.
+   */
+  private static InterleavingGraph sameCode(Random random, int workers, int rounds) {
+    TraceBuilder t = new TraceBuilder();
+    long lock = TraceBuilder.lock(3);
+    long total = field(4, 1);
+    long flag = field(4, 2);
+    int[] step = new int[workers];
+    int holder = -1;
+    int finished = 0;
+    while (finished < workers) {
+      int w = random.nextInt(workers);
+      if (step[w] == 5 * rounds || (holder >= 0 && holder != w && step[w] % 5 == 0)) {
+        continue;
+      }
+      switch (step[w]++ % 5) {
+        case 0 -> {
+          t.enter(w, lock, 10);
+          holder = w;
+        }
+        case 1 -> t.read(w, total, 11);
+        case 2 -> t.write(w, total, 12);
+        case 3 -> {
+          t.exit(w, lock, 13);
+          holder = -1;
+        }
+        default -> {
+          // one site, two kinds (as a wait and its wake-up share one): keys tell them apart
+          if (random.nextInt(4) == 0) {
+            t.write(w, flag, 14);
+          } else {
+            t.read(w, flag, 14);
+          }
+        }
+      }
+      if (step[w] == 5 * rounds) {
+        finished++;
+      }
+    }
+    return t.graph();
+  }
+
+  /** The enumeration's definition, pair by pair. */
+  private static final class Reference {
+    final Map<Long, int[]> firsts = new LinkedHashMap<>();
+    long instances;
+    int thirdThreadRepeats;
+    private final InterleavingGraph g;
+
+    Reference(InterleavingGraph g, int window) {
+      this.g = g;
+      Map<Long, Integer> perShape = new HashMap<>();
+      for (int e1 = 0; e1 < g.mutableEdgeCount(); e1++) {
+        long shape =
+            g.siteKey(g.edgeSource(e1)) * 0x9E3779B97F4A7C15L + g.siteKey(g.edgeTarget(e1));
+        if (perShape.merge(shape, 1, Integer::sum)
+            > SegmentOptions.DEFAULT.instancesPerEdgeShape()) {
+          continue;
+        }
+        int a = g.edgeSource(e1);
+        int b = g.edgeTarget(e1);
+        for (int i = 0; i < g.eventsInThread(g.thread(a)); i++) {
+          int x = g.event(g.thread(a), i);
+          if (Math.abs(g.accessIndex(x) - g.accessIndex(a)) > window) {
+            continue;
+          }
+          for (int j = 0; j < g.incidentCount(x); j++) {
+            int e2 = g.incidentEdge(x, j);
+            int y = g.otherEndpoint(e2, x);
+            if (e2 > e1
+                && g.thread(y) == g.thread(b)
+                && Math.abs(g.accessIndex(y) - g.accessIndex(b)) <= window) {
+              add(e1, e2);
+            }
+          }
+        }
+        thirdThreads(e1, a, b);
+        thirdThreads(e1, b, a);
+      }
+    }
+
+    /** Per third thread at {@code shared}: its edges nearest before and after {@code other}. */
+    private void thirdThreads(int e1, int shared, int other) {
+      List<Long> keysOfLoop = new ArrayList<>();
+      int n = g.incidentCount(shared);
+      for (int start = 0; start < n; ) {
+        int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
+        int end = start;
+        int split = -1;
+        while (end < n && g.thread(g.otherEndpoint(g.incidentEdge(shared, end), shared)) == v) {
+          if (split < 0 && g.otherEndpoint(g.incidentEdge(shared, end), shared) >= other) {
+            split = end;
+          }
+          end++;
+        }
+        split = split < 0 ? end : split;
+        if (v != g.thread(other) && v != g.thread(shared)) {
+          for (int at : new int[] {split - 1, split}) {
+            if (at >= start && at < end) {
+              long key = add(e1, g.incidentEdge(shared, at));
+              thirdThreadRepeats += keysOfLoop.contains(key) ? 1 : 0;
+              keysOfLoop.add(key);
+            }
+          }
+        }
+        start = end;
+      }
+    }
+
+    private long add(int e1, int e2) {
+      instances++;
+      long key = SegmentKeys.key(g, e1, false, e2, false);
+      firsts.putIfAbsent(key, new int[] {e1, e2});
+      return key;
+    }
   }
 }
