@@ -3,6 +3,7 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.control.Processors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
@@ -25,12 +26,11 @@ final class AnalysisWorker {
   private static final long SPIN_NANOS = 500_000;
 
   /**
-   * Whether analyses run on the helper thread: with two processors or more, unless {@code
-   * -Dweft.analysis=inline}.
+   * Whether analyses run on the helper thread: with two processors or more (the process's: asked on
+   * a carrier, the JDK counts the one it is pinned to), unless {@code -Dweft.analysis=inline}.
    */
   static final boolean BACKGROUND =
-      Runtime.getRuntime().availableProcessors() > 1
-          && !"inline".equals(System.getProperty("weft.analysis"));
+      Processors.usable() > 1 && !"inline".equals(System.getProperty("weft.analysis"));
 
   /**
    * One helper thread for every strategy of the process (a process runs one campaign; tests and

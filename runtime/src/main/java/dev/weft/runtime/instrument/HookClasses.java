@@ -8,6 +8,7 @@ import dev.weft.runtime.hooks.FieldHooks;
 import dev.weft.runtime.hooks.IdentityHooks;
 import dev.weft.runtime.hooks.JdkCallHooks;
 import dev.weft.runtime.hooks.LockHooks;
+import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
 import dev.weft.runtime.hooks.ParkHooks;
 import dev.weft.runtime.hooks.PhaserHooks;
@@ -31,6 +32,7 @@ final class HookClasses {
   static final String MONITORS = Type.getInternalName(MonitorHooks.class);
   static final String THREADS = Type.getInternalName(ThreadHooks.class);
   static final String TIME = Type.getInternalName(TimeHooks.class);
+  static final String MACHINE = Type.getInternalName(MachineHooks.class);
   static final String RUN = Type.getInternalName(RunHooks.class);
   static final String IDENTITIES = Type.getInternalName(IdentityHooks.class);
   static final String LOCKS = Type.getInternalName(LockHooks.class);

@@ -7,11 +7,12 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * Which calls into {@code java.util.concurrent} synchronisers, {@code LockSupport} and the clocks
- * become hook calls. An instance method is matched by name and descriptor on any owner that is a
- * subtype of the API type, so calls through {@code Lock}, {@code ReentrantLock} or a target
- * subclass all reach the hook, which then decides at run time whether the JDK implements the
- * method. The hook takes the receiver as the API type, the original arguments and the site id.
+ * Which calls into {@code java.util.concurrent} synchronisers, {@code LockSupport}, the clocks and
+ * {@code Runtime.availableProcessors} become hook calls. An instance method is matched by name and
+ * descriptor on any owner that is a subtype of the API type, so calls through {@code Lock}, {@code
+ * ReentrantLock} or a target subclass all reach the hook, which then decides at run time whether
+ * the JDK implements the method. The hook takes the receiver as the API type, the original
+ * arguments and the site id.
  */
 public final class SyncCalls {
   public static final String BARRIER = "java/util/concurrent/CyclicBarrier";
@@ -185,6 +186,9 @@ public final class SyncCalls {
     if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
       return null;
     }
+    if (owner.equals("java/lang/Runtime") && (name + desc).equals(AVAILABLE_PROCESSORS)) {
+      return availableProcessors();
+    }
     List<Entry> candidates = BY_METHOD.get(name + desc);
     if (candidates == null || owner.startsWith("[")) {
       return null;
@@ -218,7 +222,16 @@ public final class SyncCalls {
     for (String clock : List.of("nanoTime", "currentTimeMillis")) {
       all.add(new CallHooks.Replacement(HookClasses.TIME, clock, "()J", "", false));
     }
+    all.add(availableProcessors());
     return all;
+  }
+
+  private static final String AVAILABLE_PROCESSORS = "availableProcessors()I";
+
+  /** The process's processors, not the pinned carrier's one ({@code MachineHooks}). */
+  private static CallHooks.Replacement availableProcessors() {
+    return new CallHooks.Replacement(
+        HookClasses.MACHINE, "availableProcessors", "(Ljava/lang/Runtime;)I", "", false);
   }
 
   /** The hook's descriptor: the receiver as the API type (if any), the arguments, the site. */

@@ -12,7 +12,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Platform carriers run on one processor, chosen as the setting says, and let go when stuck. */
+/**
+ * Platform carriers run on one processor, chosen as the setting says, and let go when stuck; target
+ * code on them still sees the process's processors.
+ */
 class CarrierCpuTest {
 
   @Test
@@ -21,6 +24,7 @@ class CarrierCpuTest {
         Harness.executor(
             TargetSpec.main(ProcessorProbe.class.getName(), List.of("4")), RunBudget.DEFAULT);
     CarrierProbe.PROCESSORS.clear();
+    CarrierProbe.TARGET_COUNTS.clear();
     for (int run = 1; run <= 3; run++) {
       assertThat(executor.execute(new RandomWalk(run), run).outcome())
           .isEqualTo(RunResult.Outcome.PASSED);
@@ -37,6 +41,10 @@ class CarrierCpuTest {
       expected = Arrays.toString(usable);
     }
     assertThat(CarrierProbe.PROCESSORS).hasSize(3 * 5).containsOnly(expected);
+    // as natively: not the one processor the carrier running the target is pinned to
+    assertThat(CarrierProbe.TARGET_COUNTS)
+        .hasSize(3 * 5)
+        .containsOnly(usable == null ? Runtime.getRuntime().availableProcessors() : usable.length);
     // the thread that started the runs was never pinned
     assertThat(Arrays.toString(CarrierCpu.processorsOf(0))).isEqualTo(Arrays.toString(usable));
   }

@@ -68,8 +68,17 @@ public final class CarrierProbe {
   public static final java.util.Queue<String> PROCESSORS =
       new java.util.concurrent.ConcurrentLinkedQueue<>();
 
+  /** What {@code Runtime.availableProcessors()} said to target code. */
+  public static final java.util.Queue<Integer> TARGET_COUNTS =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
   /** Records the processors the calling carrier may run on, as the kernel reports them. */
   public static void recordProcessors() {
     PROCESSORS.add(java.util.Arrays.toString(CarrierCpu.processorsOf(0)));
+  }
+
+  /** Records the count target code was given. */
+  public static void recordTargetCount(int processors) {
+    TARGET_COUNTS.add(processors);
   }
 }

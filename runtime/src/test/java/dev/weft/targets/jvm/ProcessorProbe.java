@@ -2,7 +2,10 @@ package dev.weft.targets.jvm;
 
 import dev.weft.runtime.control.CarrierProbe;
 
-/** {@code args[0]} threads (default 4) and the main thread record the processors they may use. */
+/**
+ * {@code args[0]} threads (default 4) and the main thread record the processors they may use, and
+ * what {@code Runtime.availableProcessors()} tells them.
+ */
 public final class ProcessorProbe {
   private ProcessorProbe() {}
 
@@ -10,12 +13,17 @@ public final class ProcessorProbe {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 4;
     Thread[] threads = new Thread[n];
     for (int i = 0; i < n; i++) {
-      threads[i] = new Thread(CarrierProbe::recordProcessors);
+      threads[i] = new Thread(ProcessorProbe::record);
       threads[i].start();
     }
-    CarrierProbe.recordProcessors();
+    record();
     for (Thread t : threads) {
       t.join();
     }
+  }
+
+  private static void record() {
+    CarrierProbe.recordProcessors();
+    CarrierProbe.recordTargetCount(Runtime.getRuntime().availableProcessors());
   }
 }
