@@ -1,6 +1,7 @@
 package dev.weft.fuzz.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.fuzz.Harness;
 import dev.weft.graph.GraphBudget;
@@ -9,7 +10,10 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.RandomWalk;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +57,43 @@ class AnalysisWorkerTest {
     segment.finishAnalysis();
     assertThat(segment.lastAnalysedRun()).as("nothing left to learn").isEqualTo(-1);
     assertThat(segment.lastRunNewKeys()).isEmpty();
+  }
+
+  /**
+   * An analysis the helper has not begun when it is taken (the helper is held by another task here;
+   * in a campaign it may be parked, or waiting for a processor) is made by the taker: the same
+   * result, without waiting for the helper.
+   */
+  @Test
+  void anAnalysisTheHelperHasNotBegunIsMadeByTheTaker() throws Exception {
+    RunExecutor executor = executor("dev.weft.examples.juc.ExecutorLostUpdate");
+    RunResult run = executor.execute(new RandomWalk(5), 1);
+    SpinningHelper helper = new SpinningHelper("held-helper", 1_000);
+    CountDownLatch release = new CountDownLatch(1);
+    helper.execute(
+        () -> {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    try {
+      AnalysisWorker held = new AnalysisWorker(analysis(executor), helper);
+      held.start(run, null);
+      WindowedAnalysis.Result taken = assertTimeoutPreemptively(Duration.ofSeconds(20), held::take);
+      AnalysisWorker inline = new AnalysisWorker(analysis(executor), (SpinningHelper) null);
+      inline.start(run, null);
+      assertThat(taken.segments().keys()).containsExactly(inline.take().segments().keys());
+      assertThat(taken.segments().size()).isPositive();
+    } finally {
+      release.countDown();
+    }
+  }
+
+  private static WindowedAnalysis analysis(RunExecutor executor) {
+    return new WindowedAnalysis(
+        Strategies.siteKeys(executor.sites()), SegmentOptions.DEFAULT, GraphBudget.DEFAULT);
   }
 
   private static RunExecutor executor(String main) {
