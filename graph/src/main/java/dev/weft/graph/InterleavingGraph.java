@@ -136,8 +136,7 @@ public final class InterleavingGraph {
     for (int[] events : eventsOfThread) {
       for (int w : events) {
         long key = orderKey(w);
-        // the edges before w's outgoing ones: every vertex's before w, out and in, less the
-        // incoming
+        // w's outgoing edges start after the out-degrees of the vertices before it
         int outEnd = incidentStart[w + 1] - incomingStart[w + 1];
         for (int e = incidentStart[w] - incomingStart[w]; e < outEnd; e++) {
           int at = incidentStart[edgeTarget[e]] + fill[edgeTarget[e]]++;

@@ -71,8 +71,17 @@ final class AnalysisWorker {
     if (underWay != null) {
       throw new IllegalStateException("the last analysis was not taken");
     }
-    ChunkRunner runner = thread != null ? chunks : ChunkRunner.CALLER;
-    underWay = new FutureTask<>(() -> analysis.analyse(run, plannedOn, runner));
+    // chunks to share only where the helper makes it: made by this thread at the take, nobody helps
+    Thread taker = Thread.currentThread();
+    underWay =
+        new FutureTask<>(
+            () ->
+                analysis.analyse(
+                    run,
+                    plannedOn,
+                    thread == null || Thread.currentThread() == taker
+                        ? ChunkRunner.CALLER
+                        : chunks));
     if (thread != null) {
       thread.execute(underWay);
     }
@@ -85,10 +94,8 @@ final class AnalysisWorker {
   WindowedAnalysis.Result take() {
     FutureTask<WindowedAnalysis.Result> f = underWay;
     underWay = null;
-    // made here if the helper has not begun it: a task runs once, so where the helper has, this
-    // returns at once. A parked helper wakes in 0.05-3 ms on a small virtual machine, and a
-    // spinning one that yielded to the compiler gets its processor back after a time slice: waiting
-    // for it cost programs whose runs outlast their analysis most of a run in their first seconds
+    // made here if the helper has not begun it (it may be parked, or waiting out a time slice for
+    // the processor it yielded): a task runs once, so where the helper has, this returns at once
     f.run();
     // share the analysis's enumeration if it is under way; else look, yielding the processor (not
     // onSpinWait: the compiler and collector threads may need it), and after a while park

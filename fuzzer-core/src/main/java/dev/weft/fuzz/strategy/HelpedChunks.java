@@ -7,7 +7,8 @@ import java.util.function.IntConsumer;
 /**
  * Chunks of an analysis's loop that the strategy's thread runs while it waits for that analysis.
  * The analysis runs on the helper thread beside the next run; when that run ends first, the
- * strategy's thread would otherwise only wait, so it takes chunks of the loop under way instead.
+ * strategy's thread would otherwise only wait, so it takes chunks of the loop under way instead (an
+ * analysis the helper has not begun by then the strategy's thread makes whole, in one chunk).
  * Chunks are claimed one at a time, so the two threads share the loop as they happen to be free.
  */
 final class HelpedChunks implements ChunkRunner {

@@ -32,8 +32,9 @@ final class EdgeKeyParts {
   }
 
   /**
-   * The first mixing steps of edge {@code e}'s listing: a bijection of its two sites, so two edges
-   * from (or to) one vertex have equal prefixes exactly when their other ends have the same site.
+   * The first mixing steps of edge {@code e}'s listing: one-to-one in each site while the other is
+   * fixed, so two edges from (or to) one vertex have equal prefixes exactly when their other ends
+   * have the same site.
    */
   long prefix(int e) {
     return parts[e * STRIDE + PREFIX];

@@ -296,10 +296,10 @@ public final class SegmentEnumerator {
     private boolean thirdThreads(int e1, int shared, int other) {
       int skip = g.thread(other);
       int own = g.thread(shared);
-      int count = g.incidentCount(shared);
+      int edges = g.incidentCount(shared);
       int listed = 0;
       int start = 0;
-      while (start < count) {
+      while (start < edges) {
         int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
         int end = g.incidentGroupEnd(shared, start);
         if (v != skip && v != own) {

@@ -145,20 +145,43 @@ class SegmentEnumeratorTest {
           seed % 2 == 0
               ? TraceBuilder.randomRun(random, 500, 2 + seed % 5).graph()
               : sameCode(random, 3 + seed % 10, 8);
-      Reference expected = new Reference(g, SegmentOptions.DEFAULT.window());
+      Reference expected = new Reference(g, SegmentOptions.DEFAULT.window(), Long.MAX_VALUE);
       Segments actual = new SegmentEnumerator(SegmentOptions.DEFAULT).enumerate(g);
       assertThat(actual.window()).isEqualTo(SegmentOptions.DEFAULT.window());
-      assertThat(actual.keys())
-          .containsExactly(expected.firsts.keySet().stream().mapToLong(k -> k).toArray());
-      int i = 0;
-      for (int[] first : expected.firsts.values()) {
-        assertThat(new int[] {actual.firstEdge(i), actual.secondEdge(i)}).containsExactly(first);
-        i++;
-      }
-      assertThat(actual.instances()).isEqualTo(expected.instances);
+      assertLists(actual, expected);
       repeatsSeen += expected.thirdThreadRepeats;
     }
     assertThat(repeatsSeen).isGreaterThan(100);
+  }
+
+  /**
+   * At window 0 with a cap, the enumeration keeps what the definition lists before the cap, also
+   * when the cap falls among the third-thread pairs that repeat a shape.
+   */
+  @Test
+  void atWindowZeroTheCapFallsWhereTheDefinitionPutsIt() {
+    for (int seed = 1; seed < 24; seed += 2) {
+      InterleavingGraph g = sameCode(new Random(seed), 3 + seed % 10, 8);
+      long all = new Reference(g, 0, Long.MAX_VALUE).instances;
+      for (long cap : new long[] {all / 3, all / 2 + 1, all - 1}) {
+        Reference expected = new Reference(g, 0, cap);
+        Segments actual = new SegmentEnumerator(new SegmentOptions(0, (int) cap, 16)).enumerate(g);
+        assertThat(actual.truncated()).isTrue();
+        assertLists(actual, expected);
+      }
+    }
+  }
+
+  private static void assertLists(Segments actual, Reference expected) {
+    assertThat(actual.keys())
+        .containsExactly(expected.firsts.keySet().stream().mapToLong(k -> k).toArray());
+    int i = 0;
+    for (int[] first : expected.firsts.values()) {
+      assertThat(new int[] {actual.firstEdge(i), actual.secondEdge(i)}).containsExactly(first);
+      i++;
+    }
+    assertThat(actual.instances()).isEqualTo(expected.instances);
+    assertThat(actual.truncated()).isEqualTo(expected.truncated);
   }
 
   /**
@@ -205,17 +228,20 @@ class SegmentEnumeratorTest {
     return t.graph();
   }
 
-  /** The enumeration's definition, pair by pair. */
+  /** The enumeration's definition, pair by pair, up to a cap on the instances. */
   private static final class Reference {
     final Map<Long, int[]> firsts = new LinkedHashMap<>();
     long instances;
+    boolean truncated;
     int thirdThreadRepeats;
     private final InterleavingGraph g;
+    private final long cap;
 
-    Reference(InterleavingGraph g, int window) {
+    Reference(InterleavingGraph g, int window, long cap) {
       this.g = g;
+      this.cap = cap;
       Map<Long, Integer> perShape = new HashMap<>();
-      for (int e1 = 0; e1 < g.mutableEdgeCount(); e1++) {
+      for (int e1 = 0; e1 < g.mutableEdgeCount() && !truncated; e1++) {
         long shape =
             g.siteKey(g.edgeSource(e1)) * 0x9E3779B97F4A7C15L + g.siteKey(g.edgeTarget(e1));
         if (perShape.merge(shape, 1, Integer::sum)
@@ -224,12 +250,12 @@ class SegmentEnumeratorTest {
         }
         int a = g.edgeSource(e1);
         int b = g.edgeTarget(e1);
-        for (int i = 0; i < g.eventsInThread(g.thread(a)); i++) {
+        for (int i = 0; i < g.eventsInThread(g.thread(a)) && !truncated; i++) {
           int x = g.event(g.thread(a), i);
           if (Math.abs(g.accessIndex(x) - g.accessIndex(a)) > window) {
             continue;
           }
-          for (int j = 0; j < g.incidentCount(x); j++) {
+          for (int j = 0; j < g.incidentCount(x) && !truncated; j++) {
             int e2 = g.incidentEdge(x, j);
             int y = g.otherEndpoint(e2, x);
             if (e2 > e1
@@ -248,7 +274,7 @@ class SegmentEnumeratorTest {
     private void thirdThreads(int e1, int shared, int other) {
       List<Long> keysOfLoop = new ArrayList<>();
       int n = g.incidentCount(shared);
-      for (int start = 0; start < n; ) {
+      for (int start = 0; start < n && !truncated; ) {
         int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
         int end = start;
         int split = -1;
@@ -261,7 +287,7 @@ class SegmentEnumeratorTest {
         split = split < 0 ? end : split;
         if (v != g.thread(other) && v != g.thread(shared)) {
           for (int at : new int[] {split - 1, split}) {
-            if (at >= start && at < end) {
+            if (at >= start && at < end && !truncated) {
               long key = add(e1, g.incidentEdge(shared, at));
               thirdThreadRepeats += keysOfLoop.contains(key) ? 1 : 0;
               keysOfLoop.add(key);
@@ -273,6 +299,10 @@ class SegmentEnumeratorTest {
     }
 
     private long add(int e1, int e2) {
+      if (instances == cap) {
+        truncated = true;
+        return 0;
+      }
       instances++;
       long key = SegmentKeys.key(g, e1, false, e2, false);
       firsts.putIfAbsent(key, new int[] {e1, e2});

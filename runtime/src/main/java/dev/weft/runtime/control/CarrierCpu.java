@@ -40,6 +40,13 @@ final class CarrierCpu {
   private static final String SETTING = System.getProperty("weft.carrierCpu", "0");
   private static final LibC LIBC = load();
   private static final int[] USABLE = processorsOf(0);
+
+  /**
+   * What the JDK counts for the process (its affinity, cgroup limits, {@code
+   * -XX:ActiveProcessorCount}), asked before any carrier is pinned: on a pinned one it says 1.
+   */
+  private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+
   private static final int CPU = USABLE == null ? -1 : choose(USABLE, SETTING);
 
   private CarrierCpu() {}
@@ -47,6 +54,11 @@ final class CarrierCpu {
   /** The processor carriers run on, or -1 if they are not pinned. */
   static int pinned() {
     return CPU;
+  }
+
+  /** What {@code Runtime.availableProcessors()} said before any carrier was pinned. */
+  static int processors() {
+    return PROCESSORS;
   }
 
   /** The processors this process may use, or null where that cannot be asked. */
