@@ -228,13 +228,21 @@ public final class InterleavingGraph {
     int hi = to;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (otherAt(base, mid, v) < event) {
+      if (otherAt(base, mid) < event) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
     return lo;
+  }
+
+  /**
+   * The thread of the other endpoint of the {@code i}-th edge at {@code v} (see {@link
+   * #incidentEdge}), read from the incidence entry itself.
+   */
+  public int incidentThread(int v, int i) {
+    return threadAt(incidentStart[v], i);
   }
 
   /**
@@ -255,7 +263,7 @@ public final class InterleavingGraph {
   /**
    * The other endpoint of the edge at position {@code i} of {@code v}'s edges (from {@code base}).
    */
-  private int otherAt(int base, int i, int v) {
+  private int otherAt(int base, int i) {
     return (int) incidentOther[base + i];
   }
 

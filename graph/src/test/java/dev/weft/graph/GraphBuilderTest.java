@@ -166,6 +166,7 @@ class GraphBuilderTest {
       assertThat(end - start).as("edges to thread %d", thread).isEqualTo(reads[thread - 1]);
       for (int i = start; i < end; i++) {
         assertThat(g.thread(g.otherEndpoint(g.incidentEdge(write, i), write))).isEqualTo(thread);
+        assertThat(g.incidentThread(write, i)).isEqualTo(thread);
       }
       // the first edge to an event at or after the given one
       int middle = firstOf[thread] + reads[thread - 1] / 2;

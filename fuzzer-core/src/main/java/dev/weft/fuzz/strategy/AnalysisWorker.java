@@ -77,11 +77,7 @@ final class AnalysisWorker {
         new FutureTask<>(
             () ->
                 analysis.analyse(
-                    run,
-                    plannedOn,
-                    thread == null || Thread.currentThread() == taker
-                        ? ChunkRunner.CALLER
-                        : chunks));
+                    run, plannedOn, Thread.currentThread() == taker ? ChunkRunner.CALLER : chunks));
     if (thread != null) {
       thread.execute(underWay);
     }

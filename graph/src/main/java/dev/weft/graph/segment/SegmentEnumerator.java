@@ -300,7 +300,7 @@ public final class SegmentEnumerator {
       int listed = 0;
       int start = 0;
       while (start < edges) {
-        int v = g.thread(g.otherEndpoint(g.incidentEdge(shared, start), shared));
+        int v = g.incidentThread(shared, start);
         int end = g.incidentGroupEnd(shared, start);
         if (v != skip && v != own) {
           int split = g.incidentSplit(shared, start, end, other);

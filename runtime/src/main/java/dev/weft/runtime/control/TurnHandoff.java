@@ -16,8 +16,7 @@ final class TurnHandoff {
    * 10-40% faster than 256 spins. With more processors a short spin is cheap.
    */
   private static final class PlatformSpins { // a holder: virtual carriers never load CarrierCpu
-    static final int SPINS =
-        CarrierCpu.pinned() < 0 && Runtime.getRuntime().availableProcessors() > 2 ? 256 : 0;
+    static final int SPINS = CarrierCpu.pinned() < 0 && CarrierCpu.processors() > 2 ? 256 : 0;
   }
 
   private final RunState run;
