@@ -73,17 +73,22 @@ final class WindowedAnalysis {
     return analyse(run, window, ChunkRunner.CALLER);
   }
 
+  /**
+   * Reads-from before segments: the segment enumeration is the part {@code chunks} may share with
+   * the thread that waits for the analysis, which comes when the next run ends; what only one
+   * thread can do is best done before it comes.
+   */
   private Result analyse(RunResult run, TraceWindow window, ChunkRunner chunks) {
     AccessSlots access = AccessSlots.of(run.trace(), window.from(), window.size());
     InterleavingGraph graph =
         GraphBuilder.build(run.trace(), run.threadNames(), siteKeys, window, access);
-    Segments segments = enumerator.enumerate(graph, chunks);
-    if (!options.readsFrom()) {
-      return new Result(graph, segments, null, null, window, run.trace().size());
+    ReadsFrom rf = null;
+    ReadsFromKeys rfKeys = null;
+    if (options.readsFrom()) {
+      rf = ReadsFrom.of(run.trace(), window, access);
+      rfKeys = ReadsFromKeys.enumerate(graph, rf, options.window(), options.maxInstances());
     }
-    ReadsFrom rf = ReadsFrom.of(run.trace(), window, access);
-    ReadsFromKeys rfKeys =
-        ReadsFromKeys.enumerate(graph, rf, options.window(), options.maxInstances());
+    Segments segments = enumerator.enumerate(graph, chunks);
     return new Result(graph, segments, rf, rfKeys, window, run.trace().size());
   }
 

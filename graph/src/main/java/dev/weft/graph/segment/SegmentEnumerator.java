@@ -138,7 +138,7 @@ public final class SegmentEnumerator {
     if (total.get() > cap) {
       return null;
     }
-    return merge(found, window, total.get(), false);
+    return merge(found, window, total.get(), false, runner);
   }
 
   private static int bound(int[] starts, int chunks, int i) {
@@ -151,7 +151,7 @@ public final class SegmentEnumerator {
     Found f =
         new Found(g, parts, new AccessWindows(g, 0), keysAhead(), cap, null)
             .search(starts, 0, starts.length);
-    return merge(new Found[] {f}, 0, f.count, f.truncated);
+    return merge(new Found[] {f}, 0, f.count, f.truncated, ChunkRunner.CALLER);
   }
 
   /**
@@ -164,29 +164,40 @@ public final class SegmentEnumerator {
   }
 
   /**
-   * Each key's first instance, chunk by chunk in order: the later chunks' keys join the first's
-   * (whose keys are all firsts).
+   * Each key's first instance, chunk by chunk in order: a later chunk's key is a first when no
+   * earlier chunk listed it. Each chunk looks its keys up in the earlier chunks' tables, which are
+   * complete by then and only read, so {@code runner} shares those lookups too; adding the later
+   * chunks' keys to the first chunk's table instead grew it while one thread waited (a quarter of a
+   * small program's enumeration).
    */
-  private static Segments merge(Found[] found, int window, long instances, boolean truncated) {
-    Found all = found[0];
+  private static Segments merge(
+      Found[] found, int window, long instances, boolean truncated, ChunkRunner runner) {
+    boolean[][] repeated = new boolean[found.length][];
+    if (found.length > 1) {
+      runner.run(found.length - 1, c -> repeated[c + 1] = found[c + 1].listedBefore(found, c + 1));
+    }
+    int firsts = found[0].keys.size();
     for (int c = 1; c < found.length; c++) {
+      for (boolean r : repeated[c]) {
+        firsts += r ? 0 : 1;
+      }
+    }
+    long[] keys = new long[firsts];
+    int[] first = new int[firsts];
+    int[] second = new int[firsts];
+    int n = 0;
+    for (int c = 0; c < found.length; c++) {
       Found f = found[c];
       for (int i = 0; i < f.keys.size(); i++) {
-        long key = f.keys.getLong(i);
-        if (all.seen.add(key)) {
-          all.keys.add(key);
-          all.first.add(f.first.getInt(i));
-          all.second.add(f.second.getInt(i));
+        if (c == 0 || !repeated[c][i]) {
+          keys[n] = f.keys.getLong(i);
+          first[n] = f.first.getInt(i);
+          second[n] = f.second.getInt(i);
+          n++;
         }
       }
     }
-    return new Segments(
-        all.keys.toLongArray(),
-        all.first.toIntArray(),
-        all.second.toIntArray(),
-        window,
-        instances,
-        truncated);
+    return new Segments(keys, first, second, window, instances, truncated);
   }
 
   /**
@@ -233,6 +244,18 @@ public final class SegmentEnumerator {
       this.keys = new LongArrayList(expected);
       this.first = new IntArrayList(expected);
       this.second = new IntArrayList(expected);
+    }
+
+    /** Which of this chunk's keys {@code found[0..chunk)} listed too. */
+    boolean[] listedBefore(Found[] found, int chunk) {
+      boolean[] listed = new boolean[keys.size()];
+      for (int i = 0; i < listed.length; i++) {
+        long key = keys.getLong(i);
+        for (int c = 0; c < chunk && !listed[i]; c++) {
+          listed[i] = found[c].seen.contains(key);
+        }
+      }
+      return listed;
     }
 
     /**
