@@ -1,7 +1,5 @@
 package dev.weft.runtime.control;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -72,7 +70,7 @@ public final class Carrier extends Thread {
       bound = null;
       a.takeOff(this);
       boolean serveAgain = !a.abandoned && CarrierPool.release(this);
-      a.done.countDown();
+      a.done.signal();
       if (!serveAgain) {
         return;
       }
@@ -85,7 +83,7 @@ public final class Carrier extends Thread {
     final ClassLoader contextLoader;
     final Object inherited;
     final Runnable work;
-    final CountDownLatch done = new CountDownLatch(1);
+    final OneShot done = new OneShot();
     volatile boolean abandoned;
 
     /** The thread that runs it, once started. */
@@ -148,8 +146,7 @@ public final class Carrier extends Thread {
      * its carrier will never serve again.
      */
     boolean awaitDone(long deadlineNanos) throws InterruptedException {
-      long left = deadlineNanos - System.nanoTime();
-      if (done.await(Math.max(1, left), TimeUnit.NANOSECONDS)) {
+      if (done.await(deadlineNanos)) {
         return true;
       }
       abandoned = true;
@@ -158,7 +155,7 @@ public final class Carrier extends Thread {
       } else if (carrier != null && VirtualCarriers.isVirtual(carrier)) {
         VirtualCarriers.stuck(name, carrier);
       }
-      return done.getCount() == 0;
+      return done.happened();
     }
   }
 }

@@ -4,8 +4,6 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How one run is going: whether it was aborted, the failures seen so far, how it ended, and the
@@ -15,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * hang found by the controller cannot both end it).
  */
 final class RunState {
-  private final CountDownLatch ended = new CountDownLatch(1);
+  private final OneShot ended = new OneShot();
   private volatile boolean aborted;
   private RunResult.Outcome outcome;
   private final List<Failure> failures = new ArrayList<>();
@@ -49,11 +47,12 @@ final class RunState {
   }
 
   void end() {
-    ended.countDown();
+    ended.signal();
   }
 
-  boolean awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
-    return ended.await(timeout, unit);
+  /** Waits for the end, at most until the next {@link WaitTicks tick}; returns whether it came. */
+  boolean awaitEndOrTick() throws InterruptedException {
+    return ended.awaitOrTick();
   }
 
   /**

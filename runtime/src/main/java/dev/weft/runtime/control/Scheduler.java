@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -158,9 +157,13 @@ public final class Scheduler {
     handoff.give(main); // after the fields above: the carrier waits for its turn to read them
   }
 
-  /** Waits up to the given time for the run to end; returns whether it did. */
-  public boolean awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
-    return run.awaitEnd(timeout, unit);
+  /**
+   * Waits for the run to end, or until the next tick of a clock shared by all runs (every {@value
+   * WaitTicks#PERIOD_MILLIS} ms), when the caller looks at the run's budgets; returns whether it
+   * ended.
+   */
+  public boolean awaitEndOrTick() throws InterruptedException {
+    return run.awaitEndOrTick();
   }
 
   /** Steps executed so far; read racily by the controller to notice a stalled run. */

@@ -127,7 +127,7 @@ final class VirtualCarriers {
 
   private static void serve(Carrier.Assignment work) {
     work.perform(Thread.currentThread());
-    work.done.countDown(); // the virtual thread ends here, with its thread-locals
+    work.done.signal(); // the virtual thread ends here, with its thread-locals
   }
 
   /**

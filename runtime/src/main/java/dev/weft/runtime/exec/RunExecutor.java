@@ -30,7 +30,6 @@ import java.util.concurrent.TimeUnit;
  * scheduling point) are counted as leaked.
  */
 public final class RunExecutor {
-  private static final long POLL_MILLIS = 10;
   private static final long CARRIER_EXIT_MILLIS = 2_000;
 
   private final Instrumenter instrumenter;
@@ -311,7 +310,7 @@ public final class RunExecutor {
     long lastSteps = -1;
     long lastProgress = start;
     try {
-      while (!scheduler.awaitEnd(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+      while (!scheduler.awaitEndOrTick()) {
         long now = System.nanoTime();
         long steps = scheduler.progressSoFar();
         if (steps != lastSteps) {

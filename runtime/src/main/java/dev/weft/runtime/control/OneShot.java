@@ -1,0 +1,68 @@
+package dev.weft.runtime.control;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An event that happens once and that one thread waits for with a time limit: a run's end, which
+ * the controller waits for while it watches the run's budgets, and a carrier's return from a
+ * finished thread. The limit is checked at {@link WaitTicks}, not by a timer per wait (what a
+ * {@code CountDownLatch}'s timed wait costs a virtual thread), so it is late by up to a tick.
+ */
+final class OneShot {
+  private final WaitTicks ticks;
+  private volatile boolean happened;
+  private volatile Thread waiter;
+
+  OneShot() {
+    this(WaitTicks.SHARED);
+  }
+
+  OneShot(WaitTicks ticks) {
+    this.ticks = ticks;
+  }
+
+  void signal() {
+    happened = true;
+    Thread w = waiter; // read after the write above: a waiter that missed it is woken here
+    if (w != null) {
+      LockSupport.unpark(w);
+    }
+  }
+
+  boolean happened() {
+    return happened;
+  }
+
+  /**
+   * Waits for the event, or for the next tick; returns whether it happened. One thread at a time.
+   */
+  boolean awaitOrTick() throws InterruptedException {
+    if (happened) {
+      return true;
+    }
+    Thread me = Thread.currentThread();
+    waiter = me;
+    ticks.join(me);
+    try {
+      long tick = ticks.ticks();
+      while (!happened && ticks.ticks() == tick) {
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+        LockSupport.park(this);
+      }
+      return happened;
+    } finally {
+      ticks.leave(me);
+      waiter = null;
+    }
+  }
+
+  /** Waits for the event until {@code deadlineNanos} ({@link System#nanoTime}), or a tick after. */
+  boolean await(long deadlineNanos) throws InterruptedException {
+    while (!happened && System.nanoTime() - deadlineNanos < 0) {
+      awaitOrTick();
+    }
+    return happened;
+  }
+}

@@ -1,0 +1,98 @@
+package dev.weft.runtime.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class OneShotTest {
+  /** Ticks that never come within a test: only a signal can end a wait. */
+  private static final WaitTicks NEVER = new WaitTicks(TimeUnit.HOURS.toMillis(1));
+
+  private static long hourFromNow() {
+    return System.nanoTime() + TimeUnit.HOURS.toNanos(1);
+  }
+
+  @Test
+  void aSignalGivenBeforeTheWaitEndsItAtOnce() throws Exception {
+    OneShot shot = new OneShot(NEVER);
+    shot.signal();
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10), () -> assertThat(shot.await(hourFromNow())).isTrue());
+  }
+
+  /**
+   * The signaller and the waiter race (the signal comes while the waiter registers, or as it
+   * parks): a signal the waiter missed would leave it parked until a tick, here never.
+   */
+  @Test
+  void aSignalRacingTheWaiterIsNeverLost() {
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(60),
+        () -> {
+          for (int i = 0; i < 2_000; i++) {
+            OneShot shot = new OneShot(NEVER);
+            CompletableFuture<Boolean> waited = new CompletableFuture<>();
+            Thread waiter =
+                new Thread(
+                    () -> {
+                      try {
+                        waited.complete(shot.await(hourFromNow()));
+                      } catch (Throwable t) {
+                        waited.completeExceptionally(t);
+                      }
+                    });
+            waiter.start();
+            if (i % 2 == 0) {
+              Thread.onSpinWait();
+            } else {
+              Thread.yield();
+            }
+            shot.signal();
+            assertThat(waited.get()).isTrue();
+            waiter.join();
+          }
+        });
+  }
+
+  @Test
+  void withoutASignalTheWaitEndsAtTheFirstTickPastTheDeadline() throws Exception {
+    WaitTicks fast = new WaitTicks(2);
+    OneShot shot = new OneShot(fast);
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(30);
+    boolean happened =
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> shot.await(deadline));
+    assertThat(happened).isFalse();
+    assertThat(System.nanoTime()).isGreaterThanOrEqualTo(deadline);
+    assertThat(fast.ticks()).isPositive();
+  }
+
+  @Test
+  void awaitOrTickReturnsAtATickWithoutTheEvent() throws Exception {
+    OneShot shot = new OneShot(new WaitTicks(2));
+    assertThat(assertTimeoutPreemptively(Duration.ofSeconds(10), shot::awaitOrTick)).isFalse();
+  }
+
+  @Test
+  void anInterruptEndsTheWaitWithInterruptedException() throws Exception {
+    OneShot shot = new OneShot(NEVER);
+    CompletableFuture<Throwable> ended = new CompletableFuture<>();
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                shot.await(hourFromNow());
+                ended.complete(null);
+              } catch (Throwable t) {
+                ended.complete(t);
+              }
+            });
+    waiter.start();
+    waiter.interrupt();
+    assertThat(ended.get(10, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+  }
+}
