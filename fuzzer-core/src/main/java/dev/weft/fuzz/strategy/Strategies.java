@@ -20,7 +20,7 @@ public final class Strategies {
 
   /** Stable site keys read from a site table. */
   public static IntToLongFunction siteKeys(SiteTable sites) {
-    return id -> sites.get(id).stableKey();
+    return sites::stableKey;
   }
 
   /**

@@ -924,7 +924,7 @@ public final class Scheduler {
       int object = Locations.objectNumber(location);
       if (object != 0) {
         int site = objects.namingSite(object);
-        return StableHash.mixLong(0x4845_4150L, site == 0 ? 0 : sites.get(site).stableKey());
+        return StableHash.mixLong(0x4845_4150L, site == 0 ? 0 : sites.stableKey(site));
       }
       int field = Locations.member(location);
       if (field < 0) {
