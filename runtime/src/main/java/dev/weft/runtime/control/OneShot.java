@@ -7,6 +7,11 @@ import java.util.concurrent.locks.LockSupport;
  * the controller waits for while it watches the run's budgets, and a carrier's return from a
  * finished thread. The limit is checked at {@link WaitTicks}, not by a timer per wait (what a
  * {@code CountDownLatch}'s timed wait costs a virtual thread), so it is late by up to a tick.
+ *
+ * <p>Unlike a latch's, a wait for an event that has happened returns it even to an interrupted
+ * thread (the flag stays set for its next wait). A waiter may be unparked after it stopped waiting
+ * (a tick or a signal that came late), as {@code LockSupport} allows anyway: every park loop of the
+ * controller looks at its own condition again.
  */
 final class OneShot {
   private final WaitTicks ticks;
@@ -42,8 +47,8 @@ final class OneShot {
     }
     Thread me = Thread.currentThread();
     waiter = me;
-    ticks.join(me);
     try {
+      ticks.join(me);
       long tick = ticks.ticks();
       while (!happened && ticks.ticks() == tick) {
         if (Thread.interrupted()) {

@@ -58,30 +58,61 @@ final class WaitTicks {
     t.setContextClassLoader(null);
     t.setDaemon(true);
     ticker = t;
-    t.start();
+    try {
+      t.start();
+    } catch (Throwable e) { // no thread to be had: the next waiter tries again
+      ticker = null;
+      throw e;
+    }
   }
 
+  /**
+   * Ticks until nobody has waited for {@value #IDLE_TICKS} ticks. Nothing that goes wrong in one
+   * tick (out of memory while the analysis fills the heap, a stray interrupt) ends the thread: a
+   * waiter left without ticks would never look at its run's budgets again.
+   */
   private void tick() {
-    int idle = 0;
-    while (true) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(periodMillis));
-      ticks++;
-      idle = waiting.isEmpty() ? idle + 1 : 0;
-      for (Thread t : waiting) {
-        LockSupport.unpark(t);
+    try {
+      int idle = 0;
+      while (true) {
+        try {
+          Thread.interrupted(); // parkNanos would return at once while the flag is set
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(periodMillis));
+          ticks++;
+          idle = waiting.isEmpty() ? idle + 1 : 0;
+          waiting.forEach(LockSupport::unpark);
+          if (idle >= IDLE_TICKS && stopIfIdle()) {
+            return;
+          }
+        } catch (Throwable e) {
+          // the next tick tries again
+        }
       }
-      if (idle >= IDLE_TICKS && stopIfIdle()) {
-        return;
+    } finally {
+      synchronized (this) {
+        if (ticker == Thread.currentThread()) {
+          ticker = null;
+        }
       }
     }
   }
 
-  /** Ends the ticker unless a waiter came: one that joins later starts another. */
+  /**
+   * Ends the ticker unless a waiter came. Cleared first, then looked: a waiter that joined and
+   * still saw this ticker is seen here, and one that sees it cleared starts another (under this
+   * lock, so after this decision).
+   */
   private synchronized boolean stopIfIdle() {
+    ticker = null;
     if (!waiting.isEmpty()) {
+      ticker = Thread.currentThread();
       return false;
     }
-    ticker = null;
     return true;
+  }
+
+  /** Whether the ticking thread is running (for tests). */
+  boolean ticking() {
+    return ticker != null;
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class OneShotTest {
@@ -58,6 +59,59 @@ class OneShotTest {
         });
   }
 
+  /** The signal comes while the waiter is parked: only the signal's unpark can wake it. */
+  @Test
+  void aSignalWakesAParkedWaiter() {
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          for (int i = 0; i < 20; i++) {
+            OneShot shot = new OneShot(NEVER);
+            CompletableFuture<Boolean> waited = new CompletableFuture<>();
+            Thread waiter = new Thread(() -> waitFor(shot, waited));
+            waiter.start();
+            while (LockSupport.getBlocker(waiter) != shot) {
+              Thread.onSpinWait();
+            }
+            shot.signal();
+            assertThat(waited.get()).isTrue();
+          }
+        });
+  }
+
+  private static void waitFor(OneShot shot, CompletableFuture<Boolean> waited) {
+    try {
+      waited.complete(shot.await(hourFromNow()));
+    } catch (Throwable t) {
+      waited.completeExceptionally(t);
+    }
+  }
+
+  /**
+   * The ticking thread ends once nobody has waited for a while, and the next wait starts another: a
+   * wait that came as it ended still gets its ticks.
+   */
+  @Test
+  void theTickerEndsWhenIdleAndTheNextWaitStartsAnother() {
+    WaitTicks ticks = new WaitTicks(1);
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> {
+          for (int round = 0; round < 3; round++) {
+            assertThat(new OneShot(ticks).awaitOrTick()).isFalse();
+            assertThat(ticks.ticking()).isTrue();
+            while (ticks.ticking()) {
+              Thread.sleep(5);
+            }
+          }
+          // waits that come about when the idle ticker ends (100 ticks): each returns at a tick
+          for (int i = 0; i < 20; i++) {
+            assertThat(new OneShot(ticks).awaitOrTick()).isFalse();
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(95_000 + 1_000 * (i % 10)));
+          }
+        });
+  }
+
   @Test
   void withoutASignalTheWaitEndsAtTheFirstTickPastTheDeadline() throws Exception {
     WaitTicks fast = new WaitTicks(2);
@@ -88,7 +142,9 @@ class OneShotTest {
                 shot.await(hourFromNow());
                 ended.complete(null);
               } catch (Throwable t) {
-                ended.complete(t);
+                // as a latch's wait: the interrupt is taken, the flag cleared
+                ended.complete(
+                    Thread.currentThread().isInterrupted() ? new AssertionError("flag set") : t);
               }
             });
     waiter.start();
