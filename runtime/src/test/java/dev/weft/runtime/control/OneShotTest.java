@@ -37,16 +37,7 @@ class OneShotTest {
           for (int i = 0; i < 2_000; i++) {
             OneShot shot = new OneShot(NEVER);
             CompletableFuture<Boolean> waited = new CompletableFuture<>();
-            Thread waiter =
-                new Thread(
-                    () -> {
-                      try {
-                        waited.complete(shot.await(hourFromNow()));
-                      } catch (Throwable t) {
-                        waited.completeExceptionally(t);
-                      }
-                    });
-            waiter.start();
+            Thread waiter = startWaiting(shot, waited);
             if (i % 2 == 0) {
               Thread.onSpinWait();
             } else {
@@ -68,8 +59,7 @@ class OneShotTest {
           for (int i = 0; i < 20; i++) {
             OneShot shot = new OneShot(NEVER);
             CompletableFuture<Boolean> waited = new CompletableFuture<>();
-            Thread waiter = new Thread(() -> waitFor(shot, waited));
-            waiter.start();
+            Thread waiter = startWaiting(shot, waited);
             while (LockSupport.getBlocker(waiter) != shot) {
               Thread.onSpinWait();
             }
@@ -79,12 +69,19 @@ class OneShotTest {
         });
   }
 
-  private static void waitFor(OneShot shot, CompletableFuture<Boolean> waited) {
-    try {
-      waited.complete(shot.await(hourFromNow()));
-    } catch (Throwable t) {
-      waited.completeExceptionally(t);
-    }
+  /** A thread that waits for {@code shot} (an hour at most) and tells {@code waited} the answer. */
+  private static Thread startWaiting(OneShot shot, CompletableFuture<Boolean> waited) {
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                waited.complete(shot.await(hourFromNow()));
+              } catch (Throwable t) {
+                waited.completeExceptionally(t);
+              }
+            });
+    waiter.start();
+    return waiter;
   }
 
   /**
