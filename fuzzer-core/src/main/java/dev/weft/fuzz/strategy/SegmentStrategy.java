@@ -63,8 +63,9 @@ import java.util.function.LongPredicate;
  *
  * Each run is analysed while the next one executes ({@link AnalysisWorker}) and learnt from when
  * that one ends: steps 1, 2 and 5 act one run late, the same on any number of processors. A fresh
- * run whose trace repeats one analysed before is not analysed again ({@link RepeatedTraces}).
- * Everything is in memory; a key is targeted at most {@value #MAX_ATTEMPTS} times per campaign.
+ * run whose trace repeats one analysed before, up to how independent events interleave, is not
+ * analysed again ({@link RepeatedTraces}). Everything is in memory; a key is targeted at most
+ * {@value #MAX_ATTEMPTS} times per campaign.
  *
  * <p>Memory stays bounded on long runs: a run longer than the {@link GraphBudget} is analysed one
  * window at a time ({@link WindowedAnalysis}), and the queue holds at most {@value
@@ -382,13 +383,15 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       enqueue(plan.schedules(), f.run(), sourceEntry);
     }
     if (queue.hasRoomFor(graph)) {
-      for (Schedule deadlock :
-          LockOrderInversions.plan(graph, inversionsPlanned::add, MAX_DEADLOCK_PLANS)) {
+      List<Schedule> deadlocks =
+          LockOrderInversions.plan(graph, inversionsPlanned::add, MAX_DEADLOCK_PLANS);
+      for (Schedule deadlock : deadlocks) {
         queue.addFirst(new PlannedSchedule(deadlock, List.of(), graph), f.run(), sourceEntry);
         deadlockPlans++;
       }
-      if (skipRepeatedTraces && !analysed.windowed()) {
-        // covered, and its inversions planned: the same trace again can change nothing
+      if (skipRepeatedTraces && !analysed.windowed() && deadlocks.size() < MAX_DEADLOCK_PLANS) {
+        // covered, and every inversion planned (a search that stopped at the most plans leaves
+        // some for the next analysis of the same trace): the same trace again can change nothing
         repeated.analysed(f.fingerprint());
       }
     }

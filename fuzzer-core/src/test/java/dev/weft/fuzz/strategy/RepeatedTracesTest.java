@@ -4,27 +4,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.fuzz.Harness;
 import dev.weft.graph.GraphBudget;
+import dev.weft.graph.TraceWindow;
+import dev.weft.graph.mutation.LockOrderInversions;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.strategy.Pct;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Fresh runs that repeat an analysed trace skip the analysis and change nothing: a small correct
- * program, whose samplers soon only repeat traces, makes the same decisions in every run with the
- * analyses skipped as with every run analysed, and the same coverage.
+ * Fresh runs whose trace repeats an analysed one, up to where independent events fell, skip the
+ * analysis and change nothing: the fingerprint separates every two traces whose analyses differ,
+ * and a campaign makes the same decisions with the analyses skipped as with every run analysed.
  */
 class RepeatedTracesTest {
-  @Test
-  void skippingTheAnalysisOfRepeatedTracesChangesNoDecision() throws Exception {
-    RunExecutor executor =
-        Harness.executor(
-            Harness.examplesPath(),
-            TargetSpec.main("dev.weft.examples.variables.Figure4Fixed", List.of()),
-            RunBudget.DEFAULT);
+  private static final long X = 1;
+  private static final long Y = 2;
+  private static final long FLAG = 3;
+  private static final long THREAD_1 = 10;
+  private static final long LOCK = 1_000;
+
+  @ParameterizedTest
+  @CsvSource({
+    "dev.weft.examples.variables.Figure4Fixed, ''",
+    "dev.weft.examples.bench.ThreadFan, 2 5",
+    "dev.weft.examples.juc.SpinHandoffFixed, ''",
+    "dev.weft.examples.families.LockRing, ''",
+    "dev.weft.examples.families.PoliteLockRing, ''",
+    "dev.weft.examples.juc.MixedLockOrderDeadlock, ''"
+  })
+  void skippingTheAnalysisOfRepeatedTracesChangesNoDecision(String main, String args)
+      throws Exception {
+    RunExecutor executor = example(main, args);
     SegmentStrategy skipping = strategy(executor, true);
     SegmentStrategy analysing = strategy(executor, false);
     for (int run = 1; run <= 300; run++) {
@@ -39,6 +63,254 @@ class RepeatedTracesTest {
     assertThat(skipping.coveredKeys()).isEqualTo(analysing.coveredKeys());
     assertThat(skipping.stats().get("targetsTried"))
         .isEqualTo(analysing.stats().get("targetsTried"));
+  }
+
+  /**
+   * A run with more lock-order inversions than one analysis plans: the same trace again, fresh, is
+   * analysed again and plans the rest (skipping it as a repeat planned them never).
+   */
+  @Test
+  void aRunWithMoreInversionsThanOneAnalysisPlansIsAnalysedAgain() {
+    int inversions = SegmentStrategy.MAX_DEADLOCK_PLANS + 2;
+    Trace t = new Trace();
+    for (int k = 0; k < inversions; k++) {
+      nest(t, 1, 100 + k, LOCK + k, 200 + k, LOCK + 50 + k);
+    }
+    for (int k = 0; k < inversions; k++) {
+      nest(t, 2, 300 + k, LOCK + 50 + k, 400 + k, LOCK + k);
+    }
+    RunResult inverting = run(t, List.of("main", "a", "b"));
+    Trace plain = new Trace();
+    plain.append(0, EventKind.WRITE, 1, X);
+    plain.append(1, EventKind.READ, 2, X);
+    RunResult other = run(plain, List.of("main", "a"));
+    SegmentStrategy skipping = synthetic(true);
+    SegmentStrategy analysing = synthetic(false);
+    for (int r = 1; r <= 200; r++) {
+      for (SegmentStrategy s : List.of(skipping, analysing)) {
+        // the inversions come in fresh runs only, so that no planned run analyses them between
+        long planned = s.stats().get("scheduledRuns").longValue();
+        s.beginRun(r);
+        s.endRun(s.stats().get("scheduledRuns").longValue() > planned ? other : inverting);
+      }
+    }
+    skipping.finishAnalysis();
+    analysing.finishAnalysis();
+    assertThat(analysing.stats().get("deadlockPlans").longValue()).isEqualTo(inversions);
+    assertThat(skipping.stats().get("deadlockPlans"))
+        .isEqualTo(analysing.stats().get("deadlockPlans"));
+    assertThat(skipping.stats().get("repeatedTraces").longValue()).isGreaterThan(100);
+  }
+
+  @Test
+  void whereReadsOfAnUnwrittenLocationAndThreadEventsFallDoesNotChangeTheFingerprint() {
+    Trace one = new Trace();
+    one.append(0, EventKind.THREAD_START, 9, THREAD_1);
+    one.append(1, EventKind.THREAD_BEGIN, 0, 0);
+    one.append(1, EventKind.READ, 1, FLAG);
+    one.append(0, EventKind.READ, 2, FLAG);
+    one.append(0, EventKind.WRITE, 3, X);
+    one.append(1, EventKind.READ, 4, X);
+    one.addCausalEdge(0, 1);
+    Trace other = new Trace();
+    other.append(0, EventKind.THREAD_START, 9, THREAD_1);
+    other.append(0, EventKind.READ, 2, FLAG);
+    other.append(1, EventKind.THREAD_BEGIN, 0, 0);
+    other.append(0, EventKind.WRITE, 3, X);
+    other.append(1, EventKind.READ, 1, FLAG);
+    other.append(1, EventKind.READ, 4, X);
+    other.addCausalEdge(0, 2);
+    assertThat(RepeatedTraces.fingerprint(run(other)))
+        .isEqualTo(RepeatedTraces.fingerprint(run(one)));
+  }
+
+  @Test
+  void theOrderOfEventsOnWrittenLocationsChangesTheFingerprint() {
+    // two reads of a written location: which thread read it last decides the nearest edges
+    Trace readsOneWay = twoThreads(EventKind.READ, X, EventKind.READ, X);
+    Trace readsOtherWay = new Trace();
+    readsOtherWay.append(0, EventKind.WRITE, 1, X);
+    readsOtherWay.append(1, EventKind.READ, 3, X);
+    readsOtherWay.append(0, EventKind.READ, 2, X);
+    assertThat(RepeatedTraces.fingerprint(run(readsOtherWay)))
+        .isNotEqualTo(RepeatedTraces.fingerprint(run(readsOneWay)));
+    // writes of two different locations: which comes first decides the order of edges
+    Trace writesOneWay = twoThreads(EventKind.WRITE, X, EventKind.WRITE, Y);
+    Trace writesOtherWay = new Trace();
+    writesOtherWay.append(0, EventKind.WRITE, 1, X);
+    writesOtherWay.append(1, EventKind.WRITE, 3, Y);
+    writesOtherWay.append(0, EventKind.WRITE, 2, X);
+    assertThat(RepeatedTraces.fingerprint(run(writesOtherWay)))
+        .isNotEqualTo(RepeatedTraces.fingerprint(run(writesOneWay)));
+  }
+
+  /**
+   * Runs of programs with spinning readers, a lock, lock-order inversions and a shared counter,
+   * each reordered by carrying a few events past others of other threads (causal edges kept): every
+   * reordering with the run's fingerprint gives the run's segment keys, reads-from keys, instance
+   * count and lock-order cycles, and many reorderings change the fingerprint. A fingerprint blind
+   * to an order the analysis reads fails here (one that kept only each location's order did, on the
+   * spinning reader: an edge of another location moving among the first sixteen of a shape).
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "dev.weft.examples.juc.SpinHandoffFixed, ''",
+    "dev.weft.examples.bench.ThreadFan, 3 4",
+    "dev.weft.examples.deadlock.LockOrderDeadlock, ''",
+    "dev.weft.examples.juc.BoundedBufferIf, ''"
+  })
+  void reorderingsWithTheFingerprintOfARunGiveItsAnalysis(String main, String args)
+      throws Exception {
+    RunExecutor executor = example(main, args);
+    IntToLongFunction siteKeys = Strategies.siteKeys(executor.sites());
+    WindowedAnalysis analysis =
+        new WindowedAnalysis(siteKeys, SegmentOptions.DEFAULT, GraphBudget.DEFAULT);
+    Random random = new Random(main.hashCode());
+    int same = 0;
+    int different = 0;
+    for (int r = 0; r < 30; r++) {
+      RunResult run = executor.execute(r % 2 == 0 ? new RandomWalk(r) : new Pct(3, r), r);
+      String expected = analysed(analysis, run);
+      long fingerprint = RepeatedTraces.fingerprint(run);
+      for (int v = 0; v < 20; v++) {
+        RunResult reordered = reordered(run, random, 1 + random.nextInt(4));
+        if (RepeatedTraces.fingerprint(reordered) == fingerprint) {
+          same++;
+          assertThat(analysed(analysis, reordered))
+              .as("run %d, reordering %d", r, v)
+              .isEqualTo(expected);
+        } else {
+          different++;
+        }
+      }
+    }
+    assertThat(same).isGreaterThan(20);
+    assertThat(different).isGreaterThan(20);
+  }
+
+  /** What the strategy learns from a run's analysis, as sets: keys, instances, cycles. */
+  private static String analysed(WindowedAnalysis analysis, RunResult run) {
+    WindowedAnalysis.Result result = analysis.analyse(run, TraceWindow.whole(run.trace().size()));
+    long[] segments = result.segments().keys().clone();
+    Arrays.sort(segments);
+    long[] readsFrom = result.readsFromKeys().keys().clone();
+    Arrays.sort(readsFrom);
+    LongArrayList cycles = new LongArrayList();
+    LockOrderInversions.plan(result.graph(), cycles::add, Integer.MAX_VALUE);
+    long[] inversions = cycles.toLongArray();
+    Arrays.sort(inversions);
+    return Arrays.toString(segments)
+        + " rf "
+        + Arrays.toString(readsFrom)
+        + " instances "
+        + result.segments().instances()
+        + " window "
+        + result.segments().window()
+        + " cycles "
+        + Arrays.toString(inversions);
+  }
+
+  /**
+   * {@code run} with {@code moves} random events each carried some places earlier or later, past
+   * events of other threads that are not at the other end of a causal edge with it.
+   */
+  private static RunResult reordered(RunResult run, Random random, int moves) {
+    Trace t = run.trace();
+    int n = t.size();
+    LongOpenHashSet causal = new LongOpenHashSet();
+    for (int c = 0; c < t.causalEdgeCount(); c++) {
+      causal.add((long) t.causalEdgeSource(c) << 32 | t.causalEdgeTarget(c));
+    }
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    for (int m = 0; m < moves && n > 1; m++) {
+      // one event carried up to 30 places one way, as far as the threads and edges allow
+      int i = random.nextInt(n - 1);
+      int step = random.nextBoolean() ? 1 : -1;
+      for (int k = 0; k < 1 + random.nextInt(30) && i + step >= 0 && i + step < n; k++) {
+        int earlier = step > 0 ? order[i] : order[i - 1];
+        int later = step > 0 ? order[i + 1] : order[i];
+        if (t.thread(earlier) == t.thread(later) || causal.contains((long) earlier << 32 | later)) {
+          break;
+        }
+        order[i] = order[i + step];
+        order[i + step] = step > 0 ? earlier : later;
+        i += step;
+      }
+    }
+    Trace copy = new Trace();
+    int[] at = new int[n];
+    for (int i = 0; i < n; i++) {
+      int e = order[i];
+      at[e] = copy.append(t.thread(e), t.kind(e), t.site(e), t.location(e));
+    }
+    for (int c = 0; c < t.causalEdgeCount(); c++) {
+      copy.addCausalEdge(at[t.causalEdgeSource(c)], at[t.causalEdgeTarget(c)]);
+    }
+    return new RunResult(
+        run.outcome(),
+        run.failures(),
+        run.races(),
+        copy,
+        run.decisions(),
+        run.threadNames(),
+        run.steps(),
+        run.nanos(),
+        run.diagnostic());
+  }
+
+  /** Thread 0 writes X, then does {@code first}; thread 1 then does {@code second}. */
+  private static Trace twoThreads(
+      EventKind first, long firstLocation, EventKind second, long secondLocation) {
+    Trace t = new Trace();
+    t.append(0, EventKind.WRITE, 1, X);
+    t.append(0, first, 2, firstLocation);
+    t.append(1, second, 3, secondLocation);
+    return t;
+  }
+
+  private static RunResult run(Trace trace) {
+    return run(trace, List.of("main", "worker"));
+  }
+
+  private static RunResult run(Trace trace, List<String> threadNames) {
+    return new RunResult(
+        RunResult.Outcome.PASSED,
+        List.of(),
+        List.of(),
+        trace,
+        new int[0],
+        threadNames,
+        trace.size(),
+        0,
+        null);
+  }
+
+  /** An executor of the bundled example {@code main} with space-separated {@code args}. */
+  private static RunExecutor example(String main, String args) throws Exception {
+    return Harness.executor(
+        Harness.examplesPath(),
+        TargetSpec.main(main, args.isEmpty() ? List.of() : List.of(args.split(" "))),
+        RunBudget.DEFAULT);
+  }
+
+  /** Thread {@code thread} holds {@code outer} while it takes {@code inner}. */
+  private static void nest(
+      Trace t, int thread, int outerSite, long outer, int innerSite, long inner) {
+    t.append(thread, EventKind.MONITOR_ENTER, outerSite, outer);
+    t.append(thread, EventKind.MONITOR_ENTER, innerSite, inner);
+    t.append(thread, EventKind.MONITOR_EXIT, innerSite + 1000, inner);
+    t.append(thread, EventKind.MONITOR_EXIT, outerSite + 1000, outer);
+  }
+
+  /** A strategy fed made-up runs: site ids are their own keys, analyses inline. */
+  private static SegmentStrategy synthetic(boolean skip) {
+    SegmentStrategy s =
+        new SegmentStrategy(site -> site, 3, 7, SegmentOptions.DEFAULT, GraphBudget.DEFAULT, false);
+    s.skipRepeatedTraces(skip);
+    return s;
   }
 
   private static SegmentStrategy strategy(RunExecutor executor, boolean skip) {
