@@ -1,9 +1,11 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.StableHash;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 
@@ -18,36 +20,51 @@ import java.util.Arrays;
  * which edges come first (by their sources) and which are nearest one another all join such events,
  * and lock-order cycles are ordered by their monitor enters. A read of a location no one writes,
  * and a thread's start, end or join, can sit anywhere between them (causal edges aside) without
- * changing the graph but for the numbering of its vertices. So the fingerprint covers each thread's
- * events (kind, site, location), the order of the events on written locations, the causal edges and
- * the thread names, and two runs that differ only in where the others fell share it: on a
- * two-thread counter whose workers read a flag no one writes, 78% of a campaign's fresh runs had
- * the fingerprint of a trace analysed before, where 44% repeated one exactly.
+ * changing the graph but for the numbering of its vertices. So the {@link Fingerprint#ordered}
+ * fingerprint covers each thread's events (kind, site, location), the order of the events on
+ * written locations, the causal edges and the thread names.
  *
- * <p>Bounded: past {@value #MAX} fingerprints the set starts again (about 16 MB at most).
+ * <p>Across locations, the order matters only where the enumeration starts pairs at the first few
+ * edges of a pair of sites (which edges come first) and where it stops at its cap: a run whose
+ * every edge started pairs, uncapped, has the keys of any run with the same order on each location
+ * and of the monitor enters ({@link Fingerprint#perLocation}), which is remembered for such runs
+ * only.
+ *
+ * <p>Bounded: past {@value #MAX} fingerprints a set starts again (about 16 MB at most each).
  */
 final class RepeatedTraces {
   static final int MAX = 1 << 20;
 
   private static final long SEED = 0x51ED_7EACL;
   private static final long CAUSAL = 0x4341_5553L;
+  private static final long LOCATION = 0x4C4F_4341L;
 
-  private final LongOpenHashSet analysed = new LongOpenHashSet();
+  /**
+   * A run's two fingerprints: with the order of all events on written locations, and with each
+   * written location's order (and the monitor enters') apart.
+   */
+  record Fingerprint(long ordered, long perLocation) {}
 
-  static long fingerprint(RunResult result) {
+  private final LongOpenHashSet ordered = new LongOpenHashSet();
+  private final LongOpenHashSet perLocation = new LongOpenHashSet();
+
+  static Fingerprint fingerprint(RunResult result) {
     Trace t = result.trace();
     int n = t.size();
-    // locations numbered as they come, to find the written ones
+    // locations numbered as they come, to find the written ones and keep their orders apart
     Long2IntOpenHashMap numbers = new Long2IntOpenHashMap();
     numbers.defaultReturnValue(-1);
     int[] locationOf = new int[n];
+    LongArrayList locations = new LongArrayList();
     boolean[] written = new boolean[16];
     int threads = 0;
     for (int e = 0; e < n; e++) {
       threads = Math.max(threads, t.thread(e) + 1);
-      int l = numbers.putIfAbsent(t.location(e), numbers.size());
+      long location = t.location(e);
+      int l = numbers.putIfAbsent(location, locations.size());
       if (l < 0) {
-        l = numbers.size() - 1;
+        l = locations.size();
+        locations.add(location);
         if (l == written.length) {
           written = Arrays.copyOf(written, 2 * l);
         }
@@ -56,18 +73,34 @@ final class RepeatedTraces {
       written[l] |= t.kind(e).writes();
     }
     long[] byThread = new long[threads];
+    long[] byLocation = new long[locations.size()];
     long order = mix(SEED, n);
+    long enters = mix(SEED, n);
     for (int e = 0; e < n; e++) {
       int thread = t.thread(e);
+      EventKind kind = t.kind(e);
       byThread[thread] =
           mix(
-              mix(byThread[thread], (long) t.kind(e).ordinal() << 32 | (t.site(e) & 0xFFFF_FFFFL)),
+              mix(byThread[thread], (long) kind.ordinal() << 32 | (t.site(e) & 0xFFFF_FFFFL)),
               t.location(e));
-      if (written[locationOf[e]]) {
-        order = mix(order, (long) thread << 32 | t.indexInThread(e));
+      int l = locationOf[e];
+      if (written[l]) {
+        long position = (long) thread << 32 | t.indexInThread(e);
+        order = mix(order, position);
+        byLocation[l] = mix(byLocation[l], position);
+        if (kind == EventKind.MONITOR_ENTER || kind == EventKind.WAKE) {
+          enters = mix(enters, position);
+        }
       }
     }
-    // causal edges by their ends' places in their threads, as a set: summed
+    // the locations' orders and the causal edges (by their ends' places in their threads) as
+    // sets: summed
+    long apart = 0;
+    for (int l = 0; l < byLocation.length; l++) {
+      if (written[l]) {
+        apart += mix(mix(LOCATION, locations.getLong(l)), byLocation[l]);
+      }
+    }
     long causal = 0;
     for (int c = 0; c < t.causalEdgeCount(); c++) {
       int before = t.causalEdgeSource(c);
@@ -77,14 +110,14 @@ final class RepeatedTraces {
               mix(CAUSAL, (long) t.thread(before) << 32 | t.indexInThread(before)),
               (long) t.thread(after) << 32 | t.indexInThread(after));
     }
-    long h = mix(order, causal);
+    long common = causal;
     for (long thread : byThread) {
-      h = mix(h, thread);
+      common = mix(common, thread);
     }
     for (String name : result.threadNames()) {
-      h = StableHash.mix(h, name);
+      common = StableHash.mix(common, name);
     }
-    return h;
+    return new Fingerprint(mix(common, order), mix(mix(common, apart), enters));
   }
 
   /**
@@ -97,14 +130,26 @@ final class RepeatedTraces {
     return h ^ (h >>> 29);
   }
 
-  boolean seen(long fingerprint) {
-    return analysed.contains(fingerprint);
+  /** Whether the analysis of a run with this fingerprint would repeat one done. */
+  boolean seen(Fingerprint fingerprint) {
+    return ordered.contains(fingerprint.ordered) || perLocation.contains(fingerprint.perLocation);
   }
 
-  void analysed(long fingerprint) {
-    if (analysed.size() >= MAX) {
-      analysed.clear();
+  /**
+   * Remembers an analysed run's fingerprint; its {@link Fingerprint#perLocation} one only when
+   * {@code orderFree}: every edge started pairs and the enumeration was not cut at its cap.
+   */
+  void analysed(Fingerprint fingerprint, boolean orderFree) {
+    remember(ordered, fingerprint.ordered);
+    if (orderFree) {
+      remember(perLocation, fingerprint.perLocation);
     }
-    analysed.add(fingerprint);
+  }
+
+  private static void remember(LongOpenHashSet set, long fingerprint) {
+    if (set.size() >= MAX) {
+      set.clear();
+    }
+    set.add(fingerprint);
   }
 }

@@ -133,7 +133,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       boolean seedRun,
       String seedEntry,
       String origin,
-      long fingerprint,
+      RepeatedTraces.Fingerprint fingerprint,
       boolean repeated) {}
 
   private Finished analysing;
@@ -263,7 +263,8 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         && result.outcome() != RunResult.Outcome.FAILED) {
       return;
     }
-    long fingerprint = skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : 0;
+    RepeatedTraces.Fingerprint fingerprint =
+        skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : null;
     boolean repeat = skipRepeatedTraces && currentArm != null && repeated.seen(fingerprint);
     analysing =
         new Finished(
@@ -392,7 +393,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       if (skipRepeatedTraces && !analysed.windowed() && deadlocks.size() < MAX_DEADLOCK_PLANS) {
         // covered, and every inversion planned (a search that stopped at the most plans leaves
         // some for the next analysis of the same trace): the same trace again can change nothing
-        repeated.analysed(f.fingerprint());
+        repeated.analysed(f.fingerprint(), segments.everyEdgeStarts() && !segments.truncated());
       }
     }
   }

@@ -87,11 +87,14 @@ public final class SegmentEnumerator {
   /** The segments of {@code g}, with the chunks of the enumeration run by {@code runner}. */
   public Segments enumerate(InterleavingGraph g, ChunkRunner runner) {
     int[] starts = startingEdges(g);
+    boolean everyEdge = starts.length == g.mutableEdgeCount();
     int window = options.window();
     EdgeKeyParts parts = new EdgeKeyParts(g);
     while (true) {
       Segments result =
-          window == 0 ? truncating(g, parts, starts) : chunked(g, parts, starts, window, runner);
+          window == 0
+              ? truncating(g, parts, starts, everyEdge)
+              : chunked(g, parts, starts, everyEdge, window, runner);
       if (result != null) {
         lastKeys = result.size();
         return result;
@@ -125,7 +128,12 @@ public final class SegmentEnumerator {
    * the cap, so that the window is tightened.
    */
   private Segments chunked(
-      InterleavingGraph g, EdgeKeyParts parts, int[] starts, int window, ChunkRunner runner) {
+      InterleavingGraph g,
+      EdgeKeyParts parts,
+      int[] starts,
+      boolean everyEdge,
+      int window,
+      ChunkRunner runner) {
     AccessWindows windows = new AccessWindows(g, window);
     int chunks =
         runner.shared() ? Math.max(1, Math.min(MAX_CHUNKS, starts.length / EDGES_PER_CHUNK)) : 1;
@@ -145,7 +153,7 @@ public final class SegmentEnumerator {
     if (total.get() > cap) {
       return null;
     }
-    return merge(found, window, total.get(), false, runner);
+    return merge(found, window, total.get(), false, everyEdge, runner);
   }
 
   private static int bound(int[] starts, int chunks, int i) {
@@ -153,12 +161,13 @@ public final class SegmentEnumerator {
   }
 
   /** Window 0: the first instances up to the cap, in edge order, and whether there were more. */
-  private Segments truncating(InterleavingGraph g, EdgeKeyParts parts, int[] starts) {
+  private Segments truncating(
+      InterleavingGraph g, EdgeKeyParts parts, int[] starts, boolean everyEdge) {
     long cap = options.maxInstances();
     Found f =
         new Found(g, parts, new AccessWindows(g, 0), keysAhead(), cap, null)
             .search(starts, 0, starts.length);
-    return merge(new Found[] {f}, 0, f.count, f.truncated, ChunkRunner.CALLER);
+    return merge(new Found[] {f}, 0, f.count, f.truncated, everyEdge, ChunkRunner.CALLER);
   }
 
   /**
@@ -178,7 +187,12 @@ public final class SegmentEnumerator {
    * small program's enumeration).
    */
   private static Segments merge(
-      Found[] found, int window, long instances, boolean truncated, ChunkRunner runner) {
+      Found[] found,
+      int window,
+      long instances,
+      boolean truncated,
+      boolean everyEdge,
+      ChunkRunner runner) {
     boolean[][] repeated = new boolean[found.length][];
     if (found.length > 1) {
       runner.run(found.length - 1, c -> repeated[c + 1] = found[c + 1].listedBefore(found, c + 1));
@@ -204,7 +218,7 @@ public final class SegmentEnumerator {
         }
       }
     }
-    return new Segments(keys, first, second, window, instances, truncated);
+    return new Segments(keys, first, second, window, instances, truncated, everyEdge);
   }
 
   /**

@@ -12,6 +12,7 @@ public final class Segments {
   private final int window;
   private final long instances;
   private final boolean truncated;
+  private final boolean everyEdgeStarts;
 
   Segments(
       long[] keys,
@@ -19,8 +20,10 @@ public final class Segments {
       int[] secondEdge,
       int window,
       long instances,
-      boolean truncated) {
+      boolean truncated,
+      boolean everyEdgeStarts) {
     this.truncated = truncated;
+    this.everyEdgeStarts = everyEdgeStarts;
     this.keys = keys;
     this.firstEdge = firstEdge;
     this.secondEdge = secondEdge;
@@ -57,6 +60,15 @@ public final class Segments {
   /** Whether enumeration stopped at the instance cap before the end of the trace. */
   public boolean truncated() {
     return truncated;
+  }
+
+  /**
+   * Whether every mutable edge started pairs (no pair of sites had more edges than {@link
+   * SegmentOptions#instancesPerEdgeShape}): then which pairs were enumerated does not depend on the
+   * order of the edges, only on which edges there are.
+   */
+  public boolean everyEdgeStarts() {
+    return everyEdgeStarts;
   }
 
   /** Segment instances enumerated, duplicates of a key included. */
