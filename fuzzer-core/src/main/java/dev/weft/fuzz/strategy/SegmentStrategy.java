@@ -263,9 +263,12 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         && result.outcome() != RunResult.Outcome.FAILED) {
       return;
     }
+    // only a run the budget takes whole repeats an analysis: the budget may have shrunk since
     RepeatedTraces.Fingerprint fingerprint =
-        skipRepeatedTraces ? RepeatedTraces.fingerprint(result) : null;
-    boolean repeat = skipRepeatedTraces && currentArm != null && repeated.seen(fingerprint);
+        skipRepeatedTraces && analysis.budget().fits(result.trace().size())
+            ? RepeatedTraces.fingerprint(result)
+            : null;
+    boolean repeat = fingerprint != null && currentArm != null && repeated.seen(fingerprint);
     analysing =
         new Finished(
             runNumber,
@@ -390,7 +393,9 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         queue.addFirst(new PlannedSchedule(deadlock, List.of(), graph), f.run(), sourceEntry);
         deadlockPlans++;
       }
-      if (skipRepeatedTraces && !analysed.windowed() && deadlocks.size() < MAX_DEADLOCK_PLANS) {
+      if (f.fingerprint() != null
+          && !analysed.windowed()
+          && deadlocks.size() < MAX_DEADLOCK_PLANS) {
         // covered, and every inversion planned (a search that stopped at the most plans leaves
         // some for the next analysis of the same trace): the same trace again can change nothing
         repeated.analysed(f.fingerprint(), segments.everyEdgeStarts() && !segments.truncated());
