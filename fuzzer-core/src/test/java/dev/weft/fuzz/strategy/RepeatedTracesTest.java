@@ -20,6 +20,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,22 +89,10 @@ class RepeatedTracesTest {
       nest(t, 2, 300 + k, LOCK + 50 + k, 400 + k, LOCK + k);
     }
     RunResult inverting = run(t, List.of("main", "a", "b"));
-    Trace plain = new Trace();
-    plain.append(0, EventKind.WRITE, 1, X);
-    plain.append(1, EventKind.READ, 2, X);
-    RunResult other = run(plain, List.of("main", "a"));
     SegmentStrategy skipping = synthetic(true);
     SegmentStrategy analysing = synthetic(false);
-    for (int r = 1; r <= 200; r++) {
-      for (SegmentStrategy s : List.of(skipping, analysing)) {
-        // the inversions come in fresh runs only, so that no planned run analyses them between
-        long planned = s.stats().get("scheduledRuns").longValue();
-        s.beginRun(r);
-        s.endRun(s.stats().get("scheduledRuns").longValue() > planned ? other : inverting);
-      }
-    }
-    skipping.finishAnalysis();
-    analysing.finishAnalysis();
+    // the inversions come in fresh runs only, so that no planned run analyses them between
+    feed(skipping, analysing, 200, r -> inverting);
     assertThat(analysing.stats().get("deadlockPlans").longValue()).isEqualTo(inversions);
     assertThat(skipping.stats().get("deadlockPlans"))
         .isEqualTo(analysing.stats().get("deadlockPlans"));
@@ -122,22 +111,9 @@ class RepeatedTracesTest {
     RunResult early = spinning(18);
     assertThat(RepeatedTraces.fingerprint(early).perLocation())
         .isEqualTo(RepeatedTraces.fingerprint(late).perLocation());
-    Trace plain = new Trace();
-    plain.append(0, EventKind.WRITE, 1, X);
-    plain.append(1, EventKind.READ, 2, X);
-    RunResult other = run(plain, List.of("main", "a"));
     SegmentStrategy skipping = synthetic(true);
     SegmentStrategy analysing = synthetic(false);
-    for (int r = 1; r <= 100; r++) {
-      for (SegmentStrategy s : List.of(skipping, analysing)) {
-        long planned = s.stats().get("scheduledRuns").longValue();
-        s.beginRun(r);
-        boolean fresh = s.stats().get("scheduledRuns").longValue() == planned;
-        s.endRun(!fresh ? other : r <= 50 ? late : early);
-      }
-    }
-    skipping.finishAnalysis();
-    analysing.finishAnalysis();
+    feed(skipping, analysing, 100, r -> r <= 50 ? late : early);
     assertThat(skipping.stats().get("repeatedTraces").longValue()).isGreaterThan(20);
     assertThat(skipping.coveredKeys()).isEqualTo(analysing.coveredKeys());
   }
@@ -377,6 +353,28 @@ class RepeatedTracesTest {
         Harness.examplesPath(),
         TargetSpec.main(main, args.isEmpty() ? List.of() : List.of(args.split(" "))),
         RunBudget.DEFAULT);
+  }
+
+  /**
+   * Runs both strategies {@code runs} times, each fresh run giving {@code fresh} of its number and
+   * each planned run a plain trace of two accesses (made-up runs follow no plan); then learns from
+   * the last.
+   */
+  private static void feed(
+      SegmentStrategy skipping, SegmentStrategy analysing, int runs, IntFunction<RunResult> fresh) {
+    Trace plain = new Trace();
+    plain.append(0, EventKind.WRITE, 1, X);
+    plain.append(1, EventKind.READ, 2, X);
+    RunResult planned = run(plain, List.of("main", "a"));
+    for (int r = 1; r <= runs; r++) {
+      for (SegmentStrategy s : List.of(skipping, analysing)) {
+        long before = s.stats().get("scheduledRuns").longValue();
+        s.beginRun(r);
+        s.endRun(s.stats().get("scheduledRuns").longValue() > before ? planned : fresh.apply(r));
+      }
+    }
+    skipping.finishAnalysis();
+    analysing.finishAnalysis();
   }
 
   /** Thread {@code thread} holds {@code outer} while it takes {@code inner}. */
