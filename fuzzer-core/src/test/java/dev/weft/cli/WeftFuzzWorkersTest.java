@@ -93,8 +93,11 @@ class WeftFuzzWorkersTest extends CliTestSupport {
       }
     }
     assertThat(makers).containsExactlyInAnyOrder(0, 1);
-    // only worker 0 makes the non-preemptive run; the others would repeat it
-    assertThat(nonPreemptive).containsExactly(0);
+    // only worker 0 makes the non-preemptive run (the others would repeat it); worker 0 skips it
+    // too when its session starts after worker 1 wrote entries (it then has seeds), and its keys
+    // may be covered by entries it imported first: on a loaded 2-core machine it was missing in one
+    // run of the suite of about eight
+    assertThat(nonPreemptive).allMatch(w -> w == 0);
 
     clearOutput();
     assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();
