@@ -4,8 +4,8 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.StableHash;
 import dev.weft.runtime.trace.Trace;
+import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 
@@ -55,16 +55,13 @@ final class RepeatedTraces {
     Long2IntOpenHashMap numbers = new Long2IntOpenHashMap();
     numbers.defaultReturnValue(-1);
     int[] locationOf = new int[n];
-    LongArrayList locations = new LongArrayList();
     boolean[] written = new boolean[16];
     int threads = 0;
     for (int e = 0; e < n; e++) {
       threads = Math.max(threads, t.thread(e) + 1);
-      long location = t.location(e);
-      int l = numbers.putIfAbsent(location, locations.size());
+      int l = numbers.putIfAbsent(t.location(e), numbers.size());
       if (l < 0) {
-        l = locations.size();
-        locations.add(location);
+        l = numbers.size() - 1;
         if (l == written.length) {
           written = Arrays.copyOf(written, 2 * l);
         }
@@ -73,7 +70,7 @@ final class RepeatedTraces {
       written[l] |= t.kind(e).writes();
     }
     long[] byThread = new long[threads];
-    long[] byLocation = new long[locations.size()];
+    long[] byLocation = new long[numbers.size()];
     long order = mix(SEED, n);
     long enters = mix(SEED, n);
     for (int e = 0; e < n; e++) {
@@ -96,9 +93,10 @@ final class RepeatedTraces {
     // the locations' orders and the causal edges (by their ends' places in their threads) as
     // sets: summed
     long apart = 0;
-    for (int l = 0; l < byLocation.length; l++) {
+    for (Long2IntMap.Entry location : numbers.long2IntEntrySet()) {
+      int l = location.getIntValue();
       if (written[l]) {
-        apart += mix(mix(LOCATION, locations.getLong(l)), byLocation[l]);
+        apart += mix(mix(LOCATION, location.getLongKey()), byLocation[l]);
       }
     }
     long causal = 0;
