@@ -72,13 +72,16 @@ public final class GraphBuilder {
     int[] indexInThread = new int[n];
     long[] siteKey = new long[n];
     byte[] kind = new byte[n];
+    boolean[] writes = new boolean[n];
     int[] perThread = new int[threads];
     for (int v = 0; v < n; v++) {
       int t = trace.thread(from + v);
       thread[v] = t;
       indexInThread[v] = trace.indexInThread(from + v) - prefix.count(t);
       siteKey[v] = siteKeys.applyAsLong(trace.site(from + v));
-      kind[v] = (byte) trace.kind(from + v).ordinal();
+      EventKind k = trace.kind(from + v);
+      kind[v] = (byte) k.ordinal();
+      writes[v] = k.writes();
       perThread[t]++;
     }
     int[][] eventsOfThread = new int[threads][];
@@ -89,7 +92,7 @@ public final class GraphBuilder {
     for (int v = 0; v < n; v++) {
       eventsOfThread[thread[v]][perThread[thread[v]]++] = v;
     }
-    long[] edges = conflictEdges(trace, window, threads, access);
+    long[] edges = conflictEdges(thread, writes, threads, access);
     int[] source = new int[edges.length];
     int[] target = new int[edges.length];
     for (int e = 0; e < edges.length; e++) {
@@ -140,15 +143,17 @@ public final class GraphBuilder {
    * the latest preceding conflicting access of each of the {@link #NEAREST_THREADS} other threads
    * that accessed its location most recently, and to the earliest following one of each of the
    * {@code NEAREST_THREADS} that access it next.
+   *
+   * @param thread each event's thread (the window's events, numbered from its first)
+   * @param writes whether each event writes its location
    */
   private static long[] conflictEdges(
-      Trace trace, TraceWindow window, int threads, AccessSlots access) {
-    int from = window.from();
+      int[] thread, boolean[] writes, int threads, AccessSlots access) {
     int[] slot = access.slot();
     int slots = access.count();
     int remembered = Math.min(threads, NEAREST_THREADS + 1);
-    RecentThreads writes = new RecentThreads(slots, remembered);
-    RecentThreads accesses = new RecentThreads(slots, remembered);
+    RecentThreads recentWrites = new RecentThreads(slots, remembered);
+    RecentThreads recentAccesses = new RecentThreads(slots, remembered);
     // each access has at most one edge per nearby thread and direction; start big enough for a
     // fair share of that (growing a list of a million edges copies it several times)
     int capacity =
@@ -156,32 +161,37 @@ public final class GraphBuilder {
             Math.min(
                 1 << 21, (long) slot.length * Math.max(1, Math.min(threads - 1, NEAREST_THREADS)));
     LongArrayList forward = new LongArrayList(capacity);
-    LongArrayList backward = new LongArrayList(capacity);
-    scan(trace, from, slot, true, writes, accesses, forward);
-    scan(trace, from, slot, false, writes, accesses, backward);
-    return sortedDistinct(forward, backward, slot.length);
+    IntArrayList backward = new IntArrayList(capacity);
+    int[] backwardStart = new int[slot.length];
+    scan(thread, writes, slot, recentWrites, recentAccesses, forward, null, null);
+    scan(thread, writes, slot, recentWrites, recentAccesses, null, backward, backwardStart);
+    return sortedDistinct(forward, backward, backwardStart, slot.length);
   }
 
   /**
-   * The edges of both passes, sorted and without repeats, bucketed by source (a counting sort over
-   * the window's events). The forward pass gives each source its targets in ascending order already
-   * (events are visited in order, and a source is the nearest access of one thread only); the
-   * backward pass gives each source at most one target per other thread, all at once and in thread
-   * order. So only those few are sorted, and the two runs merged.
+   * The edges of both passes, sorted and without repeats, by source. The forward pass's are
+   * bucketed by source (a counting sort over the window's events), and each source gets its targets
+   * in ascending order (events are visited in order). The backward pass gives each source its
+   * targets all at once, and in ascending order too: they are the latest touches of threads ranked
+   * by how recently they touched the location, which in a backward pass is by index. So the two
+   * runs of each source are only merged.
+   *
+   * @param backward the backward pass's targets, source by source from the last
+   * @param backwardStart where each source's targets begin in {@code backward}; they end where the
+   *     previous source's begin (the last of all, source 0's, at the end)
    */
-  private static long[] sortedDistinct(LongArrayList forward, LongArrayList backward, int events) {
+  private static long[] sortedDistinct(
+      LongArrayList forward, IntArrayList backward, int[] backwardStart, int events) {
     int[] forwardStart = bucketStarts(forward, events);
-    int[] backwardStart = bucketStarts(backward, events);
     int[] forwardTargets = bucketTargets(forward, forwardStart, events);
-    int[] backwardTargets = bucketTargets(backward, backwardStart, events);
+    int[] backwardTargets = backward.elements();
     long[] sorted = new long[forward.size() + backward.size()];
     int distinct = 0;
     for (int v = 0; v < events; v++) {
       int i = forwardStart[v];
       int iEnd = forwardStart[v + 1];
       int j = backwardStart[v];
-      int jEnd = backwardStart[v + 1];
-      Arrays.sort(backwardTargets, j, jEnd);
+      int jEnd = v == 0 ? backward.size() : backwardStart[v - 1];
       int last = -1;
       while (i < iEnd || j < jEnd) {
         int next =
@@ -222,42 +232,54 @@ public final class GraphBuilder {
   }
 
   /**
-   * One pass over the accesses. Forward, each event gets an edge from the latest preceding
-   * conflicting event of each of the nearest other threads; backward, an edge to the earliest
-   * following one. The scratch state holds, per location, the latest write and access of the
-   * threads seen there most recently. Events are numbered from the window's first, {@code from}.
+   * One pass over the accesses. Forward (into {@code edges}), each event gets an edge from the
+   * latest preceding conflicting event of each of the nearest other threads; backward (into {@code
+   * targets}, each event's at {@code targetStart}), an edge to the earliest following one. The
+   * scratch state holds, per location, the latest write and access of the threads seen there most
+   * recently.
+   *
+   * @param edges the forward pass's edges, or null for the backward pass
    */
   private static void scan(
-      Trace trace,
-      int from,
+      int[] thread,
+      boolean[] writes,
       int[] slot,
-      boolean forward,
-      RecentThreads writes,
-      RecentThreads accesses,
-      LongArrayList edges) {
-    writes.clear();
-    accesses.clear();
+      RecentThreads recentWrites,
+      RecentThreads recentAccesses,
+      LongArrayList edges,
+      IntArrayList targets,
+      int[] targetStart) {
+    recentWrites.clear();
+    recentAccesses.clear();
+    boolean forward = edges != null;
     int n = slot.length;
     for (int k = 0; k < n; k++) {
       int v = forward ? k : n - 1 - k;
+      if (!forward) {
+        targetStart[v] = targets.size();
+      }
       int s = slot[v];
       if (s < 0) {
         continue;
       }
-      int t = trace.thread(from + v);
-      boolean isWrite = trace.kind(from + v).writes();
-      RecentThreads conflicting = isWrite ? accesses : writes;
+      int t = thread[v];
+      boolean isWrite = writes[v];
+      RecentThreads conflicting = isWrite ? recentAccesses : recentWrites;
       int found = 0;
       for (int rank = 0; rank < conflicting.size(s) && found < NEAREST_THREADS; rank++) {
         if (conflicting.thread(s, rank) != t) {
           int other = conflicting.latest(s, rank);
-          edges.add(forward ? ((long) other << 32) | v : ((long) v << 32) | other);
+          if (forward) {
+            edges.add(((long) other << 32) | v);
+          } else {
+            targets.add(other);
+          }
           found++;
         }
       }
-      accesses.touch(s, t, v);
+      recentAccesses.touch(s, t, v);
       if (isWrite) {
-        writes.touch(s, t, v);
+        recentWrites.touch(s, t, v);
       }
     }
   }

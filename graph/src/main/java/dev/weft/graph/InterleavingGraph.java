@@ -38,6 +38,9 @@ public final class InterleavingGraph {
    */
   static final int MAX_GROUP_ENTRIES = 1 << 18;
 
+  /** {@link EventKind#isData} by ordinal, for the pass that counts each thread's accesses. */
+  private static final boolean[] DATA = dataKinds();
+
   private final int[] thread;
   private final int[] indexInThread;
   private final int[] accessIndex;
@@ -108,7 +111,7 @@ public final class InterleavingGraph {
     int[] accesses = new int[eventsOfThread.length];
     for (int v = 0; v < n; v++) {
       accessIndex[v] = accesses[thread[v]];
-      if (EventKind.of(kind[v]).isData()) {
+      if (DATA[kind[v]]) {
         accesses[thread[v]]++;
       }
     }
@@ -129,6 +132,15 @@ public final class InterleavingGraph {
     long groupEntries = (long) n * (eventsOfThread.length + 1);
     groupStarts = groupEntries <= MAX_GROUP_ENTRIES ? new int[(int) groupEntries] : null;
     incidentEdges = orderedIncidence(n, incomingStart, incidentOther, groupStarts);
+  }
+
+  private static boolean[] dataKinds() {
+    EventKind[] kinds = EventKind.values();
+    boolean[] data = new boolean[kinds.length];
+    for (EventKind k : kinds) {
+      data[k.ordinal()] = k.isData();
+    }
+    return data;
   }
 
   /** {@code g} without its table of thread groups: for tests of the searches that replace it. */
