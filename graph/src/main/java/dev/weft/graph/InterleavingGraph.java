@@ -62,14 +62,16 @@ public final class InterleavingGraph {
   private final long[] incidentOther;
 
   /**
-   * Where each thread's group begins among each vertex's edges, thread by thread: entry {@code t *
-   * vertexCount() + v} is the first position among {@code v}'s edges whose other end's thread is
-   * {@code t} or later ({@code t} up to {@code threadCount()}, where it is {@code v}'s edge count).
-   * The segment enumeration asks at every event of a window where one thread's edges lie, and walks
-   * the groups at both ends of every starting edge; on a ten-thread program the binary searches and
-   * gallops that answered were a quarter of it. The incidence lists are filled thread by thread, so
-   * each thread's column is a copy of the fill counts as that thread begins. Null past {@link
-   * #MAX_GROUP_ENTRIES}.
+   * Where each thread's group begins among each vertex's edges: entry {@code v * (threadCount() +
+   * 1) + t} is the first position among {@code v}'s edges whose other end's thread is {@code t} or
+   * later ({@code t} up to {@code threadCount()}, where it is {@code v}'s edge count). The segment
+   * enumeration asks at every event of a window where one thread's edges lie, and walks the groups
+   * at both ends of every starting edge; on a ten-thread program the binary searches and gallops
+   * that answered were a quarter of it. The incidence lists are filled thread by thread, so each
+   * thread's entries are the fill counts as that thread begins. A vertex's entries side by side (a
+   * group's start and end are read together) made the enumeration 2-6% faster than a column per
+   * thread copied whole, for a microsecond more of building on a ten-thread program. Null past
+   * {@link #MAX_GROUP_ENTRIES}.
    */
   private final int[] groupStarts;
 
@@ -194,7 +196,7 @@ public final class InterleavingGraph {
     Arrays.fill(fill, 0);
     for (int t = 0; t < eventsOfThread.length; t++) {
       if (groupStarts != null) {
-        System.arraycopy(fill, 0, groupStarts, t * n, n);
+        setGroupStarts(groupStarts, t, fill);
       }
       for (int w : eventsOfThread[t]) {
         long key = orderKey(w);
@@ -214,9 +216,17 @@ public final class InterleavingGraph {
       }
     }
     if (groupStarts != null) {
-      System.arraycopy(fill, 0, groupStarts, eventsOfThread.length * n, n);
+      setGroupStarts(groupStarts, eventsOfThread.length, fill);
     }
     return ordered;
+  }
+
+  /** Sets every vertex's {@link #groupStarts} entry for thread {@code t} to its fill count. */
+  private void setGroupStarts(int[] groupStarts, int t, int[] fill) {
+    int stride = eventsOfThread.length + 1;
+    for (int v = 0, at = t; v < fill.length; v++, at += stride) {
+      groupStarts[at] = fill[v];
+    }
   }
 
   private long orderKey(int vertex) {
@@ -256,7 +266,7 @@ public final class InterleavingGraph {
 
   /** The first position among {@code v}'s edges whose other end's thread is {@code t} or later. */
   private int groupStart(int v, int t) {
-    return groupStarts[t * thread.length + v];
+    return groupStarts[v * (eventsOfThread.length + 1) + t];
   }
 
   /**
