@@ -257,17 +257,24 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     if (current != pct) {
       pct.endRun(result);
     }
-    forgetLastRun();
-    learnFromAnalysed();
-    if (result.outcome() != RunResult.Outcome.PASSED
-        && result.outcome() != RunResult.Outcome.FAILED) {
-      return;
-    }
-    // only a run the budget takes whole repeats an analysis: the budget may have shrunk since
+    boolean analysable =
+        result.outcome() == RunResult.Outcome.PASSED
+            || result.outcome() == RunResult.Outcome.FAILED;
+    // only a run the budget takes whole repeats an analysis (the budget may have shrunk since).
+    // The fingerprint is the run's alone: made before the last run's analysis is taken, it fills
+    // time this thread would spend waiting for the helper to finish what only it can do
     RepeatedTraces.Fingerprint fingerprint =
-        skipRepeatedTraces && analysis.budget().fits(result.trace().size())
+        analysable && skipRepeatedTraces && analysis.budget().fits(result.trace().size())
             ? RepeatedTraces.fingerprint(result)
             : null;
+    forgetLastRun();
+    learnFromAnalysed();
+    if (!analysable) {
+      return;
+    }
+    if (fingerprint != null && !analysis.budget().fits(result.trace().size())) {
+      fingerprint = null; // learning ran out of memory and halved the budget
+    }
     boolean repeat = fingerprint != null && currentArm != null && repeated.seen(fingerprint);
     analysing =
         new Finished(
