@@ -3,6 +3,7 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.ChunkRunner;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.Processors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -77,7 +78,14 @@ final class AnalysisWorker {
         new FutureTask<>(
             () ->
                 analysis.analyse(
-                    run, plannedOn, Thread.currentThread() == taker ? ChunkRunner.CALLER : chunks));
+                    run,
+                    plannedOn,
+                    Thread.currentThread() == taker ? ChunkRunner.CALLER : chunks)) {
+          @Override
+          protected void done() {
+            chunks.wake(); // a taker parked for the next loop learns that none comes
+          }
+        };
     if (thread != null) {
       thread.execute(underWay);
     }
@@ -93,6 +101,16 @@ final class AnalysisWorker {
     // made here if the helper has not begun it (it may be parked, or waiting out a time slice for
     // the processor it yielded): a task runs once, so where the helper has, this returns at once
     f.run();
+    if (CarrierPool.onVirtualThread()) {
+      // a virtual thread's yield keeps its carrier on the processor, which the helper may share:
+      // between the loops it can help with, it parks (a loop's opening and the end unpark it)
+      while (!f.isDone()) {
+        if (!chunks.help()) {
+          chunks.await(f::isDone);
+        }
+      }
+      return result(f);
+    }
     // share the analysis's enumeration if it is under way; else look, yielding the processor (not
     // onSpinWait: the compiler and collector threads may need it), and after a while park
     long until = System.nanoTime() + SPIN_NANOS;
@@ -105,6 +123,11 @@ final class AnalysisWorker {
         break;
       }
     }
+    return result(f);
+  }
+
+  /** What {@code f} made, waiting for it if need be; its failure is thrown on this thread. */
+  private static WindowedAnalysis.Result result(FutureTask<WindowedAnalysis.Result> f) {
     boolean interrupted = false;
     try {
       while (true) {

@@ -2,6 +2,8 @@ package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.ChunkRunner;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -15,6 +17,9 @@ final class HelpedChunks implements ChunkRunner {
   /** The loop whose chunks may be taken, or null. */
   private volatile Loop open;
 
+  /** The thread parked in {@link #await} until a loop opens, or null. */
+  private volatile Thread waiter;
+
   @Override
   public void run(int chunks, IntConsumer chunk) {
     if (chunks == 1) {
@@ -23,6 +28,7 @@ final class HelpedChunks implements ChunkRunner {
     }
     Loop loop = new Loop(chunks, chunk);
     open = loop;
+    wake();
     try {
       loop.work();
     } finally {
@@ -34,6 +40,35 @@ final class HelpedChunks implements ChunkRunner {
   @Override
   public boolean shared() {
     return true;
+  }
+
+  /**
+   * Parks the calling thread until a loop has chunks to take or {@code over} says the wait is over;
+   * {@link #wake} ends the park, so whatever makes {@code over} true must call it too.
+   */
+  void await(BooleanSupplier over) {
+    waiter = Thread.currentThread();
+    try {
+      // set before looking (and the opener opens before looking at it): one sees the other
+      while (!available() && !over.getAsBoolean()) {
+        LockSupport.park(this);
+      }
+    } finally {
+      waiter = null;
+    }
+  }
+
+  /** Ends the park of a thread in {@link #await}, if there is one. */
+  void wake() {
+    Thread w = waiter;
+    if (w != null) {
+      LockSupport.unpark(w);
+    }
+  }
+
+  private boolean available() {
+    Loop loop = open;
+    return loop != null && loop.unclaimed();
   }
 
   /** Runs chunks of the loop under way until none is left; returns whether it ran any. */
@@ -52,6 +87,10 @@ final class HelpedChunks implements ChunkRunner {
     Loop(int chunks, IntConsumer chunk) {
       this.chunks = chunks;
       this.chunk = chunk;
+    }
+
+    boolean unclaimed() {
+      return next.get() < chunks;
     }
 
     boolean work() {

@@ -90,6 +90,68 @@ class HelpedChunksTest {
   }
 
   @Test
+  void aParkedTakerIsWokenForEveryLoopAndForTheEnd() throws Exception {
+    HelpedChunks chunks = new HelpedChunks();
+    AtomicBoolean over = new AtomicBoolean();
+    AtomicInteger helped = new AtomicInteger();
+    AtomicInteger parks = new AtomicInteger();
+    Thread taker =
+        new Thread(
+            () -> {
+              while (!over.get()) {
+                if (chunks.help()) {
+                  helped.incrementAndGet();
+                } else {
+                  parks.incrementAndGet();
+                  chunks.await(over::get);
+                }
+              }
+            });
+    taker.start();
+    for (int loop = 0; loop < 500; loop++) {
+      int[] runs = new int[8];
+      chunks.run(
+          8,
+          i -> {
+            runs[i]++;
+            long until = System.nanoTime() + 20_000;
+            while (System.nanoTime() < until) {
+              Thread.onSpinWait(); // long enough for a woken taker to take one
+            }
+          });
+      for (int r : runs) {
+        assertThat(r).isEqualTo(1);
+      }
+      if (loop % 50 == 0) {
+        Thread.sleep(2); // the taker parks between loops, as between an analysis's loops
+      }
+    }
+    over.set(true);
+    chunks.wake(); // as the analysis's end does
+    taker.join(10_000);
+    assertThat(taker.isAlive()).as("taker still parked").isFalse();
+    assertThat(helped.get()).as("loops helped with").isGreaterThan(100);
+    assertThat(parks.get()).isPositive();
+  }
+
+  @Test
+  void aTakerStaysParkedWhileNothingIsOpenAndTheWaitIsNotOver() throws Exception {
+    HelpedChunks chunks = new HelpedChunks();
+    AtomicBoolean over = new AtomicBoolean();
+    Thread taker = new Thread(() -> chunks.await(over::get));
+    taker.start();
+    Thread.sleep(100);
+    chunks.wake(); // a wake with nothing to take: it looks again and parks again
+    Thread.sleep(100);
+    assertThat(taker.isAlive()).isTrue();
+    assertThat(taker.getState()).isIn(Thread.State.WAITING, Thread.State.RUNNABLE);
+    over.set(true);
+    chunks.wake();
+    taker.join(10_000);
+    assertThat(taker.isAlive()).isFalse();
+  }
+
+  @Test
   void nothingToHelpWithWhenNoLoopIsUnderWay() {
     HelpedChunks chunks = new HelpedChunks();
     assertThat(chunks.help()).isFalse();

@@ -45,6 +45,15 @@ public final class CarrierPool {
     return VirtualCarriers.unstartedOnWeftScheduler(work);
   }
 
+  /**
+   * Whether the calling thread is a virtual thread (a controller, or a run's thread): its {@code
+   * Thread.yield()} hands the carrier to another virtual thread and keeps the processor busy, so a
+   * virtual thread that waits for a platform one should park instead.
+   */
+  public static boolean onVirtualThread() {
+    return VirtualCarriers.isVirtual(Thread.currentThread());
+  }
+
   /** Platform threads this process made as carriers so far. */
   public static int created() {
     return CREATED.get();
