@@ -92,13 +92,7 @@ public final class GraphBuilder {
     for (int v = 0; v < n; v++) {
       eventsOfThread[thread[v]][perThread[thread[v]]++] = v;
     }
-    long[] edges = conflictEdges(thread, writes, threads, access);
-    int[] source = new int[edges.length];
-    int[] target = new int[edges.length];
-    for (int e = 0; e < edges.length; e++) {
-      source[e] = (int) (edges[e] >>> 32);
-      target[e] = (int) edges[e];
-    }
+    ConflictEdges edges = conflictEdges(thread, writes, threads, access);
     IntArrayList causal = new IntArrayList();
     for (int e = 0; e < trace.causalEdgeCount(); e++) {
       int before = trace.causalEdgeSource(e);
@@ -122,8 +116,8 @@ public final class GraphBuilder {
         kind,
         threadNames.subList(0, threads),
         eventsOfThread,
-        source,
-        target,
+        edges.source(),
+        edges.target(),
         fixedSource,
         fixedTarget,
         sections(trace, window, threads),
@@ -138,16 +132,19 @@ public final class GraphBuilder {
     }
   }
 
+  /** The mutable edges, sorted by source, then target: their ends, by edge. */
+  private record ConflictEdges(int[] source, int[] target) {}
+
   /**
-   * Mutable edges as sorted, distinct {@code source << 32 | target} values: for each access, from
-   * the latest preceding conflicting access of each of the {@link #NEAREST_THREADS} other threads
-   * that accessed its location most recently, and to the earliest following one of each of the
-   * {@code NEAREST_THREADS} that access it next.
+   * Mutable edges, sorted and distinct: for each access, from the latest preceding conflicting
+   * access of each of the {@link #NEAREST_THREADS} other threads that accessed its location most
+   * recently, and to the earliest following one of each of the {@code NEAREST_THREADS} that access
+   * it next.
    *
    * @param thread each event's thread (the window's events, numbered from its first)
    * @param writes whether each event writes its location
    */
-  private static long[] conflictEdges(
+  private static ConflictEdges conflictEdges(
       int[] thread, boolean[] writes, int threads, AccessSlots access) {
     int[] slot = access.slot();
     int slots = access.count();
@@ -180,12 +177,13 @@ public final class GraphBuilder {
    * @param backwardStart where each source's targets begin in {@code backward}; they end where the
    *     previous source's begin (the last of all, source 0's, at the end)
    */
-  private static long[] sortedDistinct(
+  private static ConflictEdges sortedDistinct(
       LongArrayList forward, IntArrayList backward, int[] backwardStart, int events) {
     int[] forwardStart = bucketStarts(forward, events);
     int[] forwardTargets = bucketTargets(forward, forwardStart, events);
     int[] backwardTargets = backward.elements();
-    long[] sorted = new long[forward.size() + backward.size()];
+    int[] source = new int[forward.size() + backward.size()];
+    int[] target = new int[source.length];
     int distinct = 0;
     for (int v = 0; v < events; v++) {
       int i = forwardStart[v];
@@ -199,12 +197,13 @@ public final class GraphBuilder {
                 ? forwardTargets[i++]
                 : backwardTargets[j++];
         if (next != last) {
-          sorted[distinct++] = ((long) v << 32) | next;
+          source[distinct] = v;
+          target[distinct++] = next;
           last = next;
         }
       }
     }
-    return Arrays.copyOf(sorted, distinct);
+    return new ConflictEdges(Arrays.copyOf(source, distinct), Arrays.copyOf(target, distinct));
   }
 
   /** Where each source's bucket starts, for edges {@code source << 32 | target}. */

@@ -14,8 +14,13 @@ import java.util.Arrays;
  */
 final class RecentThreads {
   private final int capacity;
-  private final int[] thread;
-  private final int[] latest;
+
+  /**
+   * Per location, its threads most recent first, each as {@code thread << 32 | value}: one array,
+   * so that a touch moves one run of words and a look reads one.
+   */
+  private final long[] entries;
+
   private final int[] size;
 
   /**
@@ -24,8 +29,7 @@ final class RecentThreads {
    */
   RecentThreads(int slots, int capacity) {
     this.capacity = capacity;
-    this.thread = new int[slots * capacity];
-    this.latest = new int[slots * capacity];
+    this.entries = new long[slots * capacity];
     this.size = new int[slots];
   }
 
@@ -39,12 +43,12 @@ final class RecentThreads {
 
   /** The thread at {@code rank} (0 the most recent) of {@code slot}. */
   int thread(int slot, int rank) {
-    return thread[slot * capacity + rank];
+    return (int) (entries[slot * capacity + rank] >>> 32);
   }
 
   /** What was recorded for the latest touch of {@code slot} by the thread at {@code rank}. */
   int latest(int slot, int rank) {
-    return latest[slot * capacity + rank];
+    return (int) entries[slot * capacity + rank];
   }
 
   /**
@@ -55,7 +59,7 @@ final class RecentThreads {
     int base = slot * capacity;
     int n = size[slot];
     int at = 0;
-    while (at < n && thread[base + at] != t) {
+    while (at < n && (int) (entries[base + at] >>> 32) != t) {
       at++;
     }
     if (at == n) {
@@ -65,9 +69,7 @@ final class RecentThreads {
         at = n - 1;
       }
     }
-    System.arraycopy(thread, base, thread, base + 1, at);
-    System.arraycopy(latest, base, latest, base + 1, at);
-    thread[base] = t;
-    latest[base] = value;
+    System.arraycopy(entries, base, entries, base + 1, at);
+    entries[base] = (long) t << 32 | (value & 0xFFFF_FFFFL);
   }
 }
