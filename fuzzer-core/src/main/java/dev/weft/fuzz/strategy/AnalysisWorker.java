@@ -21,8 +21,9 @@ import java.util.concurrent.FutureTask;
  */
 final class AnalysisWorker {
   /**
-   * How long a taker keeps looking (yielding the processor) before it parks: waking a parked thread
-   * costs tens of microseconds, and the taker has nothing else to do.
+   * How long a taker on a platform thread keeps looking (yielding the processor) before it parks:
+   * waking a parked thread costs tens of microseconds, and the taker has nothing else to do. A
+   * taker on a virtual thread parks at once and is woken by each loop it can help with.
    */
   private static final long SPIN_NANOS = 500_000;
 

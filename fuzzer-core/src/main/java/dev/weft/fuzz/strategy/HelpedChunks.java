@@ -12,6 +12,9 @@ import java.util.function.IntConsumer;
  * strategy's thread would otherwise only wait, so it takes chunks of the loop under way instead (an
  * analysis the helper has not begun by then the strategy's thread makes whole, in one chunk).
  * Chunks are claimed one at a time, so the two threads share the loop as they happen to be free.
+ * Between loops a taker on a virtual thread parks ({@link #await}) and the next loop's opening
+ * wakes it: on a virtual thread {@code Thread.yield()} only hands the carrier back to the same
+ * thread.
  */
 final class HelpedChunks implements ChunkRunner {
   /** The loop whose chunks may be taken, or null. */
