@@ -6,7 +6,9 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.Processors;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Analyses a finished run on a thread of its own while the next run executes. A controlled run is
@@ -73,22 +75,39 @@ final class AnalysisWorker {
     if (underWay != null) {
       throw new IllegalStateException("the last analysis was not taken");
     }
-    // chunks to share only where the helper makes it: made by this thread at the take, nobody helps
     Thread taker = Thread.currentThread();
+    AtomicReference<Future<?>> self = new AtomicReference<>();
     underWay =
         new FutureTask<>(
-            () ->
-                analysis.analyse(
-                    run,
-                    plannedOn,
-                    Thread.currentThread() == taker ? ChunkRunner.CALLER : chunks)) {
+            () -> {
+              if (Thread.currentThread() != taker) {
+                return analysis.analyse(run, plannedOn, chunks);
+              }
+              if (thread == null) {
+                return analysis.analyse(run, plannedOn, ChunkRunner.CALLER);
+              }
+              // the helper was elsewhere when the run ended (it finds this task begun): it shares
+              // the loops once it is back, rather than idle while this thread makes all of them
+              thread.execute(() -> helpUntilDone(self.get()));
+              return analysis.analyse(run, plannedOn, chunks);
+            }) {
           @Override
           protected void done() {
             chunks.wake(); // a taker parked for the next loop learns that none comes
           }
         };
+    self.set(underWay);
     if (thread != null) {
       thread.execute(underWay);
+    }
+  }
+
+  /** On the helper: runs chunks of {@code analysis}, made by its taker, until it is done. */
+  private void helpUntilDone(Future<?> analysis) {
+    while (!analysis.isDone()) {
+      if (!chunks.help()) {
+        Thread.yield(); // a platform thread: the processor goes to whoever else needs it
+      }
     }
   }
 
