@@ -208,6 +208,20 @@ public final class CarrierScheduler implements Executor {
       }
     }
 
+    /**
+     * Leaves the live servers unless this is the last: two spares idle for as long would otherwise
+     * both see the other and both leave (the next task then waits for a new thread).
+     */
+    private boolean leaveIfSpare() {
+      synchronized (CarrierScheduler.this) {
+        if (live.size() <= 1) {
+          return false;
+        }
+        live.remove(this);
+        return true;
+      }
+    }
+
     /** Parks until woken for a task; a spare server that waited long enough ends instead. */
     private void idle() {
       long spinUntil = System.nanoTime() + SPIN_NANOS;
@@ -228,8 +242,7 @@ public final class CarrierScheduler implements Executor {
       if (parked.remove(this)
           && tasks.isEmpty()
           && System.nanoTime() - since >= TimeUnit.MILLISECONDS.toNanos(SPARE_IDLE_MILLIS)
-          && live.size() > 1) {
-        live.remove(this);
+          && leaveIfSpare()) {
         state.set(RETIRED); // only the watchdog changes it otherwise, and not while it is idle
         if (!tasks.isEmpty()) {
           wakeOne(); // a task came as this one left
