@@ -33,8 +33,8 @@ public final class InterleavingGraph {
   private static final int SHORT_LIST = 16;
 
   /**
-   * Vertices times threads up to which a graph keeps {@link #threadGroupStart} (an int each: a
-   * megabyte at most); larger graphs search for the groups.
+   * Vertices times threads up to which a graph keeps {@link #groupStarts} (an int each: a megabyte
+   * at most); larger graphs search for the groups.
    */
   static final int MAX_GROUP_ENTRIES = 1 << 18;
 
