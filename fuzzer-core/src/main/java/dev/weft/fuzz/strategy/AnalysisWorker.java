@@ -5,6 +5,7 @@ import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.Processors;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
@@ -52,6 +53,12 @@ final class AnalysisWorker {
   private FutureTask<WindowedAnalysis.Result> underWay;
 
   /**
+   * A second analysis started before the one under way was taken ({@link #start}), or null: the
+   * helper begins it as soon as it is done with the first.
+   */
+  private FutureTask<WindowedAnalysis.Result> queued;
+
+  /**
    * @param background whether analyses go to the helper thread; if not, all are inline
    */
   AnalysisWorker(WindowedAnalysis analysis, boolean background) {
@@ -67,17 +74,18 @@ final class AnalysisWorker {
   }
 
   /**
-   * Starts analysing {@code run}.
+   * Starts analysing {@code run}: at once, or after the analysis under way if there is one (taken
+   * first; at most two are started and not taken).
    *
    * @param plannedOn the graph its schedule was planned on, or null for a fresh run
    */
   void start(RunResult run, InterleavingGraph plannedOn) {
-    if (underWay != null) {
-      throw new IllegalStateException("the last analysis was not taken");
+    if (queued != null) {
+      throw new IllegalStateException("two analyses were started and not taken");
     }
     Thread taker = Thread.currentThread();
     AtomicReference<Future<?>> self = new AtomicReference<>();
-    underWay =
+    FutureTask<WindowedAnalysis.Result> task =
         new FutureTask<>(
             () -> {
               if (Thread.currentThread() != taker) {
@@ -96,9 +104,46 @@ final class AnalysisWorker {
             chunks.wake(); // a taker parked for the next loop learns that none comes
           }
         };
-    self.set(underWay);
+    self.set(task);
+    if (underWay == null) {
+      underWay = task;
+    } else {
+      queued = task;
+    }
     if (thread != null) {
-      thread.execute(underWay);
+      thread.execute(task);
+    }
+  }
+
+  /** Whether analyses run on the helper thread (else each is made when it is taken). */
+  boolean background() {
+    return thread != null;
+  }
+
+  /**
+   * Drops the second analysis started ({@link #start}), if there is one: it was started before the
+   * one under way was learnt from, and that learning changed what it should be. Returns once the
+   * helper is done with it.
+   */
+  void dropQueued() {
+    FutureTask<WindowedAnalysis.Result> f = queued;
+    queued = null;
+    if (f == null || f.cancel(false)) {
+      return; // none, or the helper had not begun it: it will find it cancelled
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        f.get();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      } catch (ExecutionException | CancellationException e) {
+        break; // its result or failure is not wanted
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -112,12 +157,13 @@ final class AnalysisWorker {
   }
 
   /**
-   * The analysis started last, waiting for it if need be; an {@link OutOfMemoryError} (or any other
-   * failure) it met is thrown here, on the taker's thread.
+   * The analysis started first of those not taken, waiting for it if need be; an {@link
+   * OutOfMemoryError} (or any other failure) it met is thrown here, on the taker's thread.
    */
   WindowedAnalysis.Result take() {
     FutureTask<WindowedAnalysis.Result> f = underWay;
-    underWay = null;
+    underWay = queued;
+    queued = null;
     // made here if the helper has not begun it (it may be parked, or waiting out a time slice for
     // the processor it yielded): a task runs once, so where the helper has, this returns at once
     f.run();

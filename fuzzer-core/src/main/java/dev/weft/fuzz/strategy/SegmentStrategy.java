@@ -88,6 +88,12 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
   /** Deadlock schedules planned from one run's lock-order inversions, at most. */
   static final int MAX_DEADLOCK_PLANS = 4;
 
+  /**
+   * Events up to which a run's analysis may start before the last run is learnt from (two analyses
+   * and their runs are then in memory at once).
+   */
+  static final int EARLY_EVENTS = 20_000;
+
   /** Bytes the queue may keep alive: about three rounds planned on full 200,000-event windows. */
   static final long MAX_QUEUED_BYTES = 64L << 20;
 
@@ -267,6 +273,15 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
         analysable && skipRepeatedTraces && analysis.budget().fits(result.trace().size())
             ? RepeatedTraces.fingerprint(result)
             : null;
+    InterleavingGraph plannedOn = currentPlan == null ? null : currentPlan.plan().source();
+    // where learning from the last run cannot change whether this one is analysed, its analysis
+    // starts now: the helper begins it the moment it is done with the last, instead of idling
+    // until this thread has taken and learnt from that one
+    boolean early = analysable && startsEarly(result, fingerprint);
+    long failures = planningFailures;
+    if (early) {
+      worker.start(result, plannedOn);
+    }
     forgetLastRun();
     learnFromAnalysed();
     if (!analysable) {
@@ -276,6 +291,11 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       fingerprint = null; // learning ran out of memory and halved the budget
     }
     boolean repeat = fingerprint != null && currentArm != null && repeated.seen(fingerprint);
+    if (early && (repeat || planningFailures != failures)) {
+      // learning halved the budget (the run may need a window now): analysed again below
+      worker.dropQueued();
+      early = false;
+    }
     analysing =
         new Finished(
             runNumber,
@@ -287,9 +307,37 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
             currentOrigin,
             fingerprint,
             repeat);
-    if (!repeat) {
-      worker.start(result, currentPlan == null ? null : currentPlan.plan().source());
+    if (!repeat && !early) {
+      worker.start(result, plannedOn);
     }
+  }
+
+  /**
+   * Whether {@code result}'s analysis may start before the last run is learnt from: on the helper
+   * thread only (inline, an analysis is made when it is taken anyway), for runs the budget takes
+   * whole (a windowed analysis turns the window rotation) and small enough that two analyses in
+   * memory cost little, while the last run's analysis is under way, and where learning cannot make
+   * the run a repeat: it adds only the last run's fingerprints, so a fresh run whose fingerprints
+   * differ from both and that no analysed run shares now is analysed either way. A planned run is
+   * never skipped.
+   */
+  private boolean startsEarly(RunResult result, RepeatedTraces.Fingerprint fingerprint) {
+    int events = result.trace().size();
+    if (!worker.background() || events > EARLY_EVENTS || !analysis.budget().fits(events)) {
+      return false;
+    }
+    Finished last = analysing;
+    if (last == null || last.repeated()) {
+      return false; // no analysis under way: it starts as early after learning
+    }
+    if (fingerprint == null || currentArm == null) {
+      return true;
+    }
+    RepeatedTraces.Fingerprint lastPrint = last.fingerprint();
+    return !repeated.seen(fingerprint)
+        && (lastPrint == null
+            || (lastPrint.ordered() != fingerprint.ordered()
+                && lastPrint.perLocation() != fingerprint.perLocation()));
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.weft.fuzz.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.fuzz.Harness;
@@ -89,6 +90,61 @@ class AnalysisWorkerTest {
     } finally {
       release.countDown();
     }
+  }
+
+  /**
+   * A second analysis started before the first is taken is made after it and taken after it; one
+   * dropped before the helper begins it is never made, and the worker then takes the next one
+   * started, as if the dropped one had not been.
+   */
+  @Test
+  void aSecondAnalysisWaitsForTheFirstAndADroppedOneIsNeverTaken() throws Exception {
+    RunExecutor executor = executor("dev.weft.examples.juc.ExecutorLostUpdate");
+    RunResult first = executor.execute(new RandomWalk(5), 1);
+    RunResult second = executor.execute(new RandomWalk(6), 2);
+    RunResult third = executor.execute(new RandomWalk(7), 3);
+    AnalysisWorker inline = new AnalysisWorker(analysis(executor), (SpinningHelper) null);
+    long[][] expected = new long[3][];
+    RunResult[] runs = {first, second, third};
+    for (int i = 0; i < 3; i++) {
+      inline.start(runs[i], null);
+      expected[i] = inline.take().segments().keys();
+    }
+    assertThat(expected[0]).isNotEqualTo(expected[1]);
+
+    SpinningHelper helper = new SpinningHelper("queued-helper", 1_000);
+    AnalysisWorker worker = new AnalysisWorker(analysis(executor), helper);
+    worker.start(first, null);
+    worker.start(second, null);
+    assertThatThrownBy(() -> worker.start(third, null)).isInstanceOf(IllegalStateException.class);
+    assertThat(worker.take().segments().keys()).containsExactly(expected[0]);
+    assertThat(worker.take().segments().keys()).containsExactly(expected[1]);
+
+    // held helper: the queued analysis is dropped before it is begun
+    CountDownLatch release = new CountDownLatch(1);
+    helper.execute(
+        () -> {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    worker.start(first, null);
+    worker.start(second, null);
+    worker.dropQueued();
+    worker.start(third, null);
+    release.countDown();
+    assertThat(worker.take().segments().keys()).containsExactly(expected[0]);
+    assertThat(worker.take().segments().keys()).containsExactly(expected[2]);
+
+    // free helper: a queued analysis under way when dropped is waited for, and not taken
+    worker.start(first, null);
+    worker.start(second, null);
+    assertThat(worker.take().segments().keys()).containsExactly(expected[0]);
+    worker.start(third, null);
+    worker.dropQueued();
+    assertThat(worker.take().segments().keys()).containsExactly(expected[1]);
   }
 
   private static WindowedAnalysis analysis(RunExecutor executor) {
