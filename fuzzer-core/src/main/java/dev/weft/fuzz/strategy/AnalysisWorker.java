@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The segment strategy takes a run's analysis when the next run ends, whichever thread made it,
  * so its decisions are the same on one processor, where the analysis is made inline when it is
  * taken, as on many; an analysis the helper has not begun by then is made by the taker too. At most
- * one analysis is under way: its run's trace and graph are the extra memory this costs.
+ * two analyses are started and not taken (the second queued behind the first, where the strategy
+ * may start it before it learns from the first): their runs' traces and graphs are the extra memory
+ * this costs.
  */
 final class AnalysisWorker {
   /**
