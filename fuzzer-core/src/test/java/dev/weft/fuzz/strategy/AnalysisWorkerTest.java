@@ -70,15 +70,7 @@ class AnalysisWorkerTest {
     RunExecutor executor = executor("dev.weft.examples.juc.ExecutorLostUpdate");
     RunResult run = executor.execute(new RandomWalk(5), 1);
     SpinningHelper helper = new SpinningHelper("held-helper", 1_000);
-    CountDownLatch release = new CountDownLatch(1);
-    helper.execute(
-        () -> {
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+    CountDownLatch release = hold(helper);
     try {
       AnalysisWorker held = new AnalysisWorker(analysis(executor), helper);
       held.start(run, null);
@@ -121,15 +113,7 @@ class AnalysisWorkerTest {
     assertThat(worker.take().segments().keys()).containsExactly(expected[1]);
 
     // held helper: the queued analysis is dropped before it is begun
-    CountDownLatch release = new CountDownLatch(1);
-    helper.execute(
-        () -> {
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+    CountDownLatch release = hold(helper);
     worker.start(first, null);
     worker.start(second, null);
     worker.dropQueued();
@@ -145,6 +129,20 @@ class AnalysisWorkerTest {
     worker.start(third, null);
     worker.dropQueued();
     assertThat(worker.take().segments().keys()).containsExactly(expected[1]);
+  }
+
+  /** Holds {@code helper} with a task until the latch returned is counted down. */
+  private static CountDownLatch hold(SpinningHelper helper) {
+    CountDownLatch release = new CountDownLatch(1);
+    helper.execute(
+        () -> {
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    return release;
   }
 
   private static WindowedAnalysis analysis(RunExecutor executor) {
