@@ -271,9 +271,10 @@ public final class InterleavingGraph {
 
   /**
    * The end (exclusive) of the group of positions, within the edges at {@code v}, whose other
-   * endpoints are in the same thread as the one at position {@code from}: found by galloping from
-   * {@code from}, so a group of one or two edges (the usual, one each way) costs a probe or two and
-   * a group of thousands a logarithm.
+   * endpoints are in the same thread as the one at position {@code from}: read from the thread
+   * groups where the graph keeps them, else found by galloping from {@code from}, so a group of one
+   * or two edges (the usual, one each way) costs a probe or two and a group of thousands a
+   * logarithm.
    */
   public int incidentGroupEnd(int v, int from) {
     int base = incidentStart[v];

@@ -5,7 +5,6 @@ import dev.weft.graph.InterleavingGraph;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.Processors;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
@@ -133,19 +132,10 @@ final class AnalysisWorker {
     if (f == null || f.cancel(false)) {
       return; // none, or the helper had not begun it: it will find it cancelled
     }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        f.get();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      } catch (ExecutionException | CancellationException e) {
-        break; // its result or failure is not wanted
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+    try {
+      result(f);
+    } catch (RuntimeException | Error e) {
+      // its failure is not wanted, as its result is not: the run is analysed again
     }
   }
 

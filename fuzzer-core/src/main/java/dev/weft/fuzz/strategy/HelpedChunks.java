@@ -10,11 +10,11 @@ import java.util.function.IntConsumer;
  * Chunks of an analysis's loop that the strategy's thread runs while it waits for that analysis.
  * The analysis runs on the helper thread beside the next run; when that run ends first, the
  * strategy's thread would otherwise only wait, so it takes chunks of the loop under way instead (an
- * analysis the helper has not begun by then the strategy's thread makes whole, in one chunk).
- * Chunks are claimed one at a time, so the two threads share the loop as they happen to be free.
- * Between loops a taker on a virtual thread parks ({@link #await}) and the next loop's opening
- * wakes it: on a virtual thread {@code Thread.yield()} only hands the carrier back to the same
- * thread.
+ * analysis the helper has not begun by then the strategy's thread makes, and the helper takes
+ * chunks of it once it is back). Chunks are claimed one at a time, so the two threads share the
+ * loop as they happen to be free. Between loops a taker on a virtual thread parks ({@link #await})
+ * and the next loop's opening wakes it: on a virtual thread {@code Thread.yield()} only hands the
+ * carrier back to the same thread.
  */
 final class HelpedChunks implements ChunkRunner {
   /** The loop whose chunks may be taken, or null. */
