@@ -104,6 +104,10 @@ public final class CallHooks {
     if (sync != null) {
       return sync;
     }
+    Replacement queued = QueuedSynchronizerCalls.replacementFor(opcode, owner, name, desc, types);
+    if (queued != null) {
+      return queued;
+    }
     String method = name + desc;
     if (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) {
       Replacement r = OBJECT_METHODS.get(method);
@@ -164,6 +168,7 @@ public final class CallHooks {
     all.addAll(THREAD_STATIC_METHODS.values());
     all.addAll(List.of(RUNTIME_EXIT, SYSTEM_EXIT, IDENTITY_HASH_CODE));
     all.addAll(SyncCalls.replacements());
+    all.addAll(QueuedSynchronizerCalls.replacements());
     return all.stream().map(Replacement::call).distinct().toList();
   }
 }

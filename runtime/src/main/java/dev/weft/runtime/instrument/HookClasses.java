@@ -12,6 +12,7 @@ import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
 import dev.weft.runtime.hooks.ParkHooks;
 import dev.weft.runtime.hooks.PhaserHooks;
+import dev.weft.runtime.hooks.QueuedSynchronizerHooks;
 import dev.weft.runtime.hooks.RunHooks;
 import dev.weft.runtime.hooks.StampedLockHooks;
 import dev.weft.runtime.hooks.SynchronizerHooks;
@@ -37,6 +38,7 @@ final class HookClasses {
   static final String IDENTITIES = Type.getInternalName(IdentityHooks.class);
   static final String LOCKS = Type.getInternalName(LockHooks.class);
   static final String SYNCHRONIZERS = Type.getInternalName(SynchronizerHooks.class);
+  static final String QUEUED_SYNCHRONIZERS = Type.getInternalName(QueuedSynchronizerHooks.class);
   static final String PARKING = Type.getInternalName(ParkHooks.class);
   static final String STAMPED_LOCKS = Type.getInternalName(StampedLockHooks.class);
   static final String PHASERS = Type.getInternalName(PhaserHooks.class);

@@ -18,8 +18,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * {@code Condition}s made by {@code Lock.newCondition()}: Weft keeps which lock each belongs to and
- * who waits on it, since the JDK's waiters would block inside the JVM. An await releases the lock
- * with its hold count, waits for a signal (or a timeout or interrupt) and takes the lock back.
+ * who waits on it, since the JDK's waiters would block inside the JVM. The conditions of a
+ * program's own {@code AbstractQueuedSynchronizer} go to {@link QueuedConditions}. An await
+ * releases the lock with its hold count, waits for a signal (or a timeout or interrupt) and takes
+ * the lock back.
  */
 public final class Conditions {
 
@@ -62,6 +64,11 @@ public final class Conditions {
   private static final long UNTIMED = -1;
 
   public static void await(Condition c, int site) throws InterruptedException {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      QueuedConditions.await(c, sync, site);
+      return;
+    }
     ControlledThread t = JdkCode.controlledCaller(c, "await");
     if (t == null) {
       c.await();
@@ -71,6 +78,11 @@ public final class Conditions {
   }
 
   public static void awaitUninterruptibly(Condition c, int site) {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      QueuedConditions.awaitUninterruptibly(c, sync, site);
+      return;
+    }
     ControlledThread t = JdkCode.controlledCaller(c, "awaitUninterruptibly");
     if (t == null) {
       c.awaitUninterruptibly();
@@ -85,6 +97,10 @@ public final class Conditions {
 
   public static boolean awaitTimed(Condition c, long time, TimeUnit unit, int site)
       throws InterruptedException {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      return QueuedConditions.awaitTimed(c, sync, time, unit, site);
+    }
     ControlledThread t = JdkCode.controlledCaller(c, "await", long.class, TimeUnit.class);
     if (t == null) {
       return c.await(time, unit);
@@ -93,6 +109,10 @@ public final class Conditions {
   }
 
   public static long awaitNanos(Condition c, long nanos, int site) throws InterruptedException {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      return QueuedConditions.awaitNanos(c, sync, nanos, site);
+    }
     ControlledThread t = JdkCode.controlledCaller(c, "awaitNanos", long.class);
     if (t == null) {
       return c.awaitNanos(nanos);
@@ -102,6 +122,10 @@ public final class Conditions {
 
   public static boolean awaitUntil(Condition c, java.util.Date deadline, int site)
       throws InterruptedException {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      return QueuedConditions.awaitUntil(c, sync, deadline, site);
+    }
     ControlledThread t = JdkCode.controlledCaller(c, "awaitUntil", java.util.Date.class);
     if (t == null) {
       return c.awaitUntil(deadline);
@@ -185,6 +209,15 @@ public final class Conditions {
   }
 
   private static void signalSome(Condition c, int site, boolean all) {
+    Object sync = QueuedConditions.modelledOwner(c);
+    if (sync != null) {
+      if (all) {
+        QueuedConditions.signalAll(c, sync, site);
+      } else {
+        QueuedConditions.signal(c, sync, site);
+      }
+      return;
+    }
     ControlledThread t = JdkCode.controlledCaller(c, all ? "signalAll" : "signal");
     if (t == null) {
       if (all) {
