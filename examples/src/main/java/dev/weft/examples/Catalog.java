@@ -23,6 +23,8 @@ import dev.weft.examples.juc.MapCheckThenAct;
 import dev.weft.examples.juc.MapCheckThenActFixed;
 import dev.weft.examples.juc.MixedLockOrderDeadlock;
 import dev.weft.examples.juc.MixedLockOrderDeadlockFixed;
+import dev.weft.examples.juc.OwnSemaphoreTwoSteps;
+import dev.weft.examples.juc.OwnSemaphoreTwoStepsFixed;
 import dev.weft.examples.juc.SleepOrdering;
 import dev.weft.examples.juc.SleepOrderingFixed;
 import dev.weft.examples.juc.SpinHandoff;
@@ -92,6 +94,8 @@ public final class Catalog {
           twin(BoundedBufferIfFixed.class, BoundedBufferIf.class),
           buggy(MixedLockOrderDeadlock.class, Expected.DEADLOCK),
           twin(MixedLockOrderDeadlockFixed.class, MixedLockOrderDeadlock.class),
+          buggy(OwnSemaphoreTwoSteps.class, Expected.DEADLOCK),
+          twin(OwnSemaphoreTwoStepsFixed.class, OwnSemaphoreTwoSteps.class),
           buggy(LatchCountedDownEarly.class, Expected.ASSERTION),
           twin(LatchCountedDownEarlyFixed.class, LatchCountedDownEarly.class),
           buggy(SpinHandoff.class, Expected.ASSERTION),
