@@ -645,7 +645,8 @@ public final class Scheduler {
       offered = pollingThreadsLast(n);
     }
     if (fair) {
-      return threads.get(enabled[roundRobin(offered, current.index)]);
+      int awake = awakeFirst(n);
+      return threads.get(enabled[roundRobin(awake > 0 ? awake : offered, current.index)]);
     }
     enabledCount = offered;
     heldBackCount = n - offered;
@@ -671,6 +672,28 @@ public final class Scheduler {
       decisions.add(enabled[choice]);
     }
     return threads.get(enabled[choice]);
+  }
+
+  /**
+   * Moves the enabled threads that sleep or wait with a timeout not yet run out behind the others
+   * and returns how many are not. Fair scheduling lets such a thread's time pass as it would: a
+   * daemon that sleeps between rounds of housekeeping, picked whenever its turn came, would wake at
+   * once every time and starve the thread that has work to do.
+   */
+  private int awakeFirst(int n) {
+    int kept = 0;
+    int held = 0;
+    long now = clock.elapsed();
+    for (int i = 0; i < n; i++) {
+      ControlledThread c = threads.get(enabled[i]);
+      if (c.pendingTimeout > 0 && now - c.pendingSince < c.pendingTimeout) {
+        heldBack[held++] = c.index;
+      } else {
+        enabled[kept++] = c.index;
+      }
+    }
+    System.arraycopy(heldBack, 0, enabled, kept, held);
+    return kept;
   }
 
   /** The position of the first enabled thread after {@code current} in index order, cyclically. */

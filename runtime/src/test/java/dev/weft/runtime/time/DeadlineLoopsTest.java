@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
@@ -17,6 +19,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * budget, and a replay reads the same times (it takes the same steps and makes the same trace).
  */
 class DeadlineLoopsTest {
+  /**
+   * The default step budget, with wall-clock limits a busy machine cannot reach: these tests are
+   * about steps and virtual time, not the stall watchdog.
+   */
+  private static final RunBudget UNLOADED = new RunBudget(1_000_000, 300_000, 120_000);
+
   /** Well within the budget of a run with more than one thread (1,000,000 steps). */
   private static final int FEW_EVENTS = 100_000;
 
@@ -30,7 +38,8 @@ class DeadlineLoopsTest {
         "localWorkBetweenReads"
       })
   void aDeadlineLoopEndsAndReplaysExactly(String loop) throws Exception {
-    RunExecutor executor = Harness.executor(DeadlineLoops.class, loop);
+    RunExecutor executor =
+        Harness.executor(TargetSpec.method(DeadlineLoops.class.getName() + "::" + loop), UNLOADED);
     for (var strategy : new dev.weft.runtime.api.Strategy[] {new RandomWalk(3), new Pct(3, 7)}) {
       RunResult r = executor.execute(strategy, 1);
       assertThat(r.outcome())
