@@ -1,5 +1,6 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.time.ClockPolls;
 import dev.weft.runtime.trace.EventKind;
 
 /**
@@ -58,6 +59,9 @@ public final class ControlledThread {
   final SpinFairness.Window spin = new SpinFairness.Window();
 
   volatile boolean parked;
+
+  /** This thread's reads of the virtual clock, to see a polling loop. */
+  final ClockPolls clockPolls = new ClockPolls();
 
   ControlledThread(
       Scheduler scheduler, int index, String stableName, Thread logical, boolean daemon) {

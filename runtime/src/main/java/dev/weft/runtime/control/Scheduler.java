@@ -14,6 +14,7 @@ import dev.weft.runtime.races.RaceFailures;
 import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
+import dev.weft.runtime.time.ClockPolls;
 import dev.weft.runtime.time.Identities;
 import dev.weft.runtime.time.VirtualClock;
 import dev.weft.runtime.trace.EventKind;
@@ -46,16 +47,22 @@ public final class Scheduler {
   private final int maxSteps;
 
   /**
-   * Steps while only one thread is live cost no decision and cannot be a livelock between threads:
-   * they have a budget this many times larger, so that long single-threaded set-up (a mocking or
-   * scripting library generating classes) is not taken for a hang.
+   * Steps while no other thread could run cost no decision and cannot be a livelock between
+   * threads: they have a budget this many times larger, so that long single-threaded set-up (a
+   * mocking or scripting library generating classes, a database writing its first values while its
+   * daemons sleep) is not taken for a hang.
    */
   static final long SOLO_BUDGET_FACTOR = 100;
 
-  /** Threads started and not yet finished. */
-  private int live;
+  /**
+   * Whether at the last decision more than one thread could run without waiting for time: only then
+   * is a step contended. Threads that are merely alive make no livelock with the one that runs:
+   * those waiting for a signal, and those that sleep or wait with a timeout (which the strategy may
+   * pick to end early, a jump of virtual time, but which wait for nothing else).
+   */
+  private boolean othersCouldRun;
 
-  /** Steps taken while more than one thread was live, and while only one was. */
+  /** Steps taken while another thread could run, and while none could. */
   private long contendedSteps;
 
   private long soloSteps;
@@ -90,6 +97,10 @@ public final class Scheduler {
 
   private final PointView view = new PointView();
   private final VirtualClock clock = new VirtualClock();
+
+  /** Events so far that changed shared state; a clock read after none is a poll. */
+  private long sharedChanges;
+
   private final Identities identities = new Identities();
   private final RunState run = new RunState();
   private final TurnHandoff handoff = new TurnHandoff(run);
@@ -314,6 +325,12 @@ public final class Scheduler {
   }
 
   public VirtualClock clock() {
+    return clock;
+  }
+
+  /** Target code of {@code t} reads the clock: it moves on first (see {@link ClockPolls}). */
+  public VirtualClock readClock(ControlledThread t) {
+    clock.read(t.clockPolls, sharedChanges);
     return clock;
   }
 
@@ -554,10 +571,26 @@ public final class Scheduler {
 
   private void afterEvent(ControlledThread t, EventKind kind, long location, int site) {
     clock.tick();
+    if (changesSharedState(kind)) {
+      sharedChanges++;
+    }
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
       SpinFairness.written(t, location, unfinished);
     }
+  }
+
+  /**
+   * Whether an event of this kind can change what another thread sees: a write to memory, a
+   * notification, a thread started or interrupted. Taking and releasing a lock, reading, waiting,
+   * sleeping and yielding do not; a thread doing only those between reads of the clock is polling.
+   */
+  private static boolean changesSharedState(EventKind kind) {
+    return (kind.isData() && kind.writes())
+        || kind == EventKind.NOTIFY
+        || kind == EventKind.NOTIFY_ALL
+        || kind == EventKind.THREAD_START
+        || kind == EventKind.THREAD_INTERRUPT;
   }
 
   private ControlledThread newThread(String name, Thread logical, boolean daemon) {
@@ -565,7 +598,6 @@ public final class Scheduler {
     t.announce(EventKind.THREAD_BEGIN, Locations.NONE, SiteTable.SYNTHETIC, null, 0);
     threads.add(t);
     unfinished.add(t);
-    live++;
     threadSnapshot = threads.toArray(new ControlledThread[0]);
     if (enabled.length < threads.size()) {
       enabled = Arrays.copyOf(enabled, threads.size() * 2);
@@ -576,6 +608,7 @@ public final class Scheduler {
 
   private ControlledThread decide(ControlledThread current) {
     int n = 0;
+    int contenders = 0;
     int polling = 0;
     boolean alive = false; // some thread keeps the run going
     boolean anyLive = unfinished.count() > 0;
@@ -584,6 +617,9 @@ public final class Scheduler {
       alive |= c.keepsRunAlive();
       if (c.readiness() == Readiness.READY) {
         enabled[n++] = c.index;
+        if (c.pendingTimeout <= 0) {
+          contenders++;
+        }
         if (c.spin.polling) {
           polling++;
         }
@@ -603,12 +639,14 @@ public final class Scheduler {
     if (n == 0) {
       return null;
     }
+    othersCouldRun = contenders > 1;
     int offered = n;
     if (polling > 0 && polling < n) {
       offered = pollingThreadsLast(n);
     }
     if (fair) {
-      return threads.get(enabled[roundRobin(offered, current.index)]);
+      int awake = awakeFirst(n);
+      return threads.get(enabled[roundRobin(awake > 0 ? awake : offered, current.index)]);
     }
     enabledCount = offered;
     heldBackCount = n - offered;
@@ -634,6 +672,28 @@ public final class Scheduler {
       decisions.add(enabled[choice]);
     }
     return threads.get(enabled[choice]);
+  }
+
+  /**
+   * Moves the enabled threads that sleep or wait with a timeout not yet run out behind the others
+   * and returns how many are not. Fair scheduling lets such a thread's time pass as it would: a
+   * daemon that sleeps between rounds of housekeeping, picked whenever its turn came, would wake at
+   * once every time and starve the thread that has work to do.
+   */
+  private int awakeFirst(int n) {
+    int kept = 0;
+    int held = 0;
+    long now = clock.elapsed();
+    for (int i = 0; i < n; i++) {
+      ControlledThread c = threads.get(enabled[i]);
+      if (c.pendingTimeout > 0 && now - c.pendingSince < c.pendingTimeout) {
+        heldBack[held++] = c.index;
+      } else {
+        enabled[kept++] = c.index;
+      }
+    }
+    System.arraycopy(heldBack, 0, enabled, kept, held);
+    return kept;
   }
 
   /** The position of the first enabled thread after {@code current} in index order, cyclically. */
@@ -693,7 +753,6 @@ public final class Scheduler {
         startChild(t, (Thread) t.pendingObject).startEvent = event;
         break;
       case THREAD_END:
-        live--;
         t.state = ThreadState.FINISHED;
         unfinished.finished(t);
         t.endEvent = event;
@@ -710,7 +769,7 @@ public final class Scheduler {
   private void checkBudget(ControlledThread t) {
     steps++;
     localAccessesInARow = 0;
-    boolean alone = live <= 1;
+    boolean alone = !othersCouldRun;
     long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
     if ((alone ? ++soloSteps : ++contendedSteps) > limit) {
       if (!alone && !fair) {

@@ -34,8 +34,9 @@ public final class Hangs {
   }
 
   /**
-   * @param alone whether {@code t} was the only live thread: its steps have their own, larger
-   *     budget, so that long single-threaded set-up is not taken for a hang
+   * @param alone whether no other thread could run ({@code t} was the only live one, or the others
+   *     slept or waited): such steps have their own, larger budget, so that long single-threaded
+   *     set-up is not taken for a hang
    */
   public static Failure stepBudget(
       Trace trace,
@@ -50,7 +51,11 @@ public final class Hangs {
     }
     String message =
         (alone
-                ? "hang: thread " + t + " ran " + maxSteps + " steps alone (an endless loop?)"
+                ? "hang: thread "
+                    + t
+                    + " ran "
+                    + maxSteps
+                    + " steps alone, no other thread able to run (an endless loop?)"
                 : "hang: the run exceeded its budget of "
                     + maxSteps
                     + " steps with more than one thread"

@@ -1,5 +1,7 @@
 package dev.weft.runtime.statics;
 
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.InitialisationWaits;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -60,6 +62,9 @@ public final class ClassInits {
     private int inProgress = -1;
     private Thread initialising;
 
+    /** The initialising thread as Weft controls it, or null if it is not a controlled thread. */
+    private ControlledThread initialisingControlled;
+
     State(Class<?> type) {
       this.type = type;
       MethodHandle r = null;
@@ -84,28 +89,12 @@ public final class ClassInits {
         done = currentRun;
         return;
       }
-      synchronized (this) {
-        while (true) {
-          if (done == currentRun) {
-            return;
-          }
-          if (failed == currentRun) {
-            throw new NoClassDefFoundError("Could not initialize class " + type.getName());
-          }
-          if (inProgress != currentRun) {
-            break;
-          }
-          if (initialising == Thread.currentThread()) {
-            return; // a recursive request, as the JVM allows
-          }
-          try {
-            wait(); // as on the JVM's initialisation lock
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
+      while (!claim(currentRun)) {
+        if (done == currentRun || initialising == Thread.currentThread()) {
+          return; // initialised, or a recursive request, as the JVM allows
         }
-        inProgress = currentRun;
-        initialising = Thread.currentThread();
+        // another controlled thread of this run initialises the class: wait under control
+        InitialisationWaits.await(type, () -> !inProgressBy(currentRun));
       }
       try {
         reset.invokeExact(); // before the superclass's initialiser, which may read these
@@ -124,14 +113,58 @@ public final class ClassInits {
       synchronized (this) {
         done = currentRun;
         initialising = null;
+        initialisingControlled = null;
         notifyAll();
+      }
+      InitialisationWaits.finished();
+    }
+
+    /**
+     * Makes the calling thread the class's initialiser for this run and returns true; or returns
+     * false once the class is initialised, being initialised by the calling thread, or being
+     * initialised by another controlled thread of the same run that the caller, itself controlled,
+     * is to wait for under Weft's control. Any other initialiser is waited for here, on the JVM's
+     * terms; a class whose initialiser failed is an error, as on the JVM.
+     */
+    private synchronized boolean claim(int currentRun) {
+      while (true) {
+        if (done == currentRun) {
+          return false;
+        }
+        if (failed == currentRun) {
+          throw new NoClassDefFoundError("Could not initialize class " + type.getName());
+        }
+        if (inProgress != currentRun) {
+          inProgress = currentRun;
+          initialising = Thread.currentThread();
+          initialisingControlled = InitialisationWaits.current();
+          return true;
+        }
+        if (initialising == Thread.currentThread()
+            || InitialisationWaits.controlled(initialisingControlled)) {
+          return false;
+        }
+        try {
+          wait(); // as on the JVM's initialisation lock
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
 
-    private synchronized void fail(int currentRun) {
-      failed = currentRun;
-      initialising = null;
-      notifyAll();
+    /** Whether the class is being initialised in this run (neither finished nor failed). */
+    private synchronized boolean inProgressBy(int currentRun) {
+      return inProgress == currentRun && done != currentRun && failed != currentRun;
+    }
+
+    private void fail(int currentRun) {
+      synchronized (this) {
+        failed = currentRun;
+        initialising = null;
+        initialisingControlled = null;
+        notifyAll();
+      }
+      InitialisationWaits.finished();
     }
   }
 }

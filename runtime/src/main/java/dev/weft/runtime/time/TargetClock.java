@@ -5,7 +5,8 @@ import dev.weft.runtime.control.ControlledThread;
 /**
  * {@code System.nanoTime()} and {@code currentTimeMillis()} as target code sees them: the run's
  * {@link VirtualClock}, so a replay reads the same times. Each read moves the clock on, so a loop
- * that polls the time still sees it pass. Other threads read the real clocks.
+ * that polls the time still sees it pass, the faster the longer it polls ({@link ClockPolls}).
+ * Other threads read the real clocks.
  */
 public final class TargetClock {
   private TargetClock() {}
@@ -15,9 +16,7 @@ public final class TargetClock {
     if (t == null) {
       return System.nanoTime();
     }
-    VirtualClock clock = t.scheduler().clock();
-    clock.tick();
-    return clock.nanoTime();
+    return t.scheduler().readClock(t).nanoTime();
   }
 
   public static long currentTimeMillis() {
@@ -25,8 +24,6 @@ public final class TargetClock {
     if (t == null) {
       return System.currentTimeMillis();
     }
-    VirtualClock clock = t.scheduler().clock();
-    clock.tick();
-    return clock.currentTimeMillis();
+    return t.scheduler().readClock(t).currentTimeMillis();
   }
 }

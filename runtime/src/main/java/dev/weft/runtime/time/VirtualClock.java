@@ -3,7 +3,8 @@ package dev.weft.runtime.time;
 /**
  * The time a target sees. Weft never sleeps for real: a sleep or a timed wait that runs out moves
  * this clock forward instead, and every event and every clock read moves it by one microsecond so
- * that loops polling the time still see it pass. It starts at the same instant in every run, so a
+ * that loops polling the time still see it pass; a thread that keeps reading it while nothing
+ * changes moves it faster ({@link ClockPolls}). It starts at the same instant in every run, so a
  * replay sees the same times.
  */
 public final class VirtualClock {
@@ -32,6 +33,15 @@ public final class VirtualClock {
 
   public void tick() {
     elapsedNanos += TICK_NANOS;
+  }
+
+  /**
+   * A read of the clock by a thread whose reads are {@code polls}, when the run has changed shared
+   * state {@code changes} times: moves the clock on by one tick, or more while the thread only
+   * polls.
+   */
+  public void read(ClockPolls polls, long changes) {
+    elapsedNanos += polls.step(elapsedNanos, changes);
   }
 
   /** Moves the clock to the given elapsed time if it is not there yet (time never goes back). */

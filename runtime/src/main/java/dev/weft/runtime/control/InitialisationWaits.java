@@ -1,0 +1,60 @@
+package dev.weft.runtime.control;
+
+import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.SiteTable;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A controlled thread that must wait for a class another controlled thread of the same run is
+ * initialising. Waiting on the JVM's terms (a monitor's wait set) would hold the turn while the
+ * initialiser, which may itself have had to wait for a lock, stays parked: both stuck, outside
+ * Weft's sight. Waiting as a blocked operation hands the turn on, so the initialiser finishes, and
+ * a true class-initialisation deadlock is a deadlock finding.
+ */
+public final class InitialisationWaits {
+  private InitialisationWaits() {}
+
+  /** The controlled thread running on the calling thread, or null. */
+  public static ControlledThread current() {
+    return ControlledThread.current();
+  }
+
+  /**
+   * Whether the calling thread can wait under control for {@code initialiser} (null when the
+   * initialiser is no controlled thread): both controlled, in the same run.
+   */
+  public static boolean controlled(ControlledThread initialiser) {
+    ControlledThread t = ControlledThread.current();
+    return t != null
+        && initialiser != null
+        && initialiser != t
+        && initialiser.scheduler == t.scheduler
+        && !t.scheduler.isAborted();
+  }
+
+  /**
+   * Waits, as a scheduling point of the calling controlled thread, until {@code finished} holds;
+   * {@code type} names the lock waited for.
+   */
+  public static void await(Class<?> type, BooleanSupplier finished) {
+    ControlledThread t = ControlledThread.current();
+    Scheduler s = t.scheduler;
+    s.block(
+        t,
+        EventKind.READ,
+        s.lockLocation(type, SiteTable.SYNTHETIC),
+        SiteTable.SYNTHETIC,
+        type,
+        -1,
+        false,
+        finished);
+  }
+
+  /** A class initialiser finished (or failed): threads waiting for it may go on. */
+  public static void finished() {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.changed();
+    }
+  }
+}
