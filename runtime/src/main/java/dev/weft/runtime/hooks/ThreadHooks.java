@@ -1,5 +1,6 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.sync.Threads;
 import java.util.concurrent.TimeUnit;
 
@@ -43,6 +44,10 @@ public final class ThreadHooks {
 
   public static boolean threadInterrupted() {
     return Threads.interrupted();
+  }
+
+  public static boolean threadHoldsLock(Object monitor) {
+    return Monitors.holdsLock(monitor);
   }
 
   public static boolean threadIsAlive(Thread thread) {

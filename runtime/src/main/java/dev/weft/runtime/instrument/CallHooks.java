@@ -68,13 +68,20 @@ public final class CallHooks {
 
   private static final Map<String, Replacement> THREAD_STATIC_METHODS =
       Map.of(
-          "yield()V", thread("threadYield", "(I)V", "yield", true),
-          "onSpinWait()V", thread("threadYield", "(I)V", "yield", true),
-          "sleep(J)V", thread("threadSleep", "(JI)V", "sleep", true),
-          "sleep(JI)V", thread("threadSleepNanos", "(JII)V", "sleep", true),
-          "interrupted()Z", thread("threadInterrupted", "()Z", "", false),
+          "yield()V",
+          thread("threadYield", "(I)V", "yield", true),
+          "onSpinWait()V",
+          thread("threadYield", "(I)V", "yield", true),
+          "sleep(J)V",
+          thread("threadSleep", "(JI)V", "sleep", true),
+          "sleep(JI)V",
+          thread("threadSleepNanos", "(JII)V", "sleep", true),
+          "interrupted()Z",
+          thread("threadInterrupted", "()Z", "", false),
+          "holdsLock(" + OBJ + ")Z",
+          thread("threadHoldsLock", "(" + OBJ + ")Z", "", false),
           "currentThread()Ljava/lang/Thread;",
-              thread("currentThread", "()Ljava/lang/Thread;", "", false));
+          thread("currentThread", "()Ljava/lang/Thread;", "", false));
 
   private static final Replacement RUNTIME_EXIT =
       new Replacement(HookClasses.RUN, "runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);

@@ -94,6 +94,22 @@ public final class Monitors {
     model.release(obj, t);
   }
 
+  /**
+   * {@code Thread.holdsLock}: target code never holds a JVM monitor, so inside a run the model
+   * answers (libraries assert that a caller holds their lock); outside one, and for monitors JDK
+   * code holds on the thread's behalf, the JVM does.
+   */
+  public static boolean holdsLock(Object obj) {
+    if (obj == null) {
+      throw new NullPointerException("obj");
+    }
+    ControlledThread t = ControlledThread.current();
+    if (t != null && of(t.scheduler()).holds(obj, t)) {
+      return true;
+    }
+    return Thread.holdsLock(obj);
+  }
+
   /** Exit path of a synchronized method left by an exception: release if still held. */
   public static void exitOnThrow(Object obj, int site) {
     ControlledThread t = ControlledThread.current();
