@@ -145,6 +145,15 @@ public final class FuzzCommand implements Callable<Integer> {
   String localObjects;
 
   @Option(
+      names = "--ignore-exception",
+      paramLabel = "CLASS",
+      description =
+          "An exception the target throws on purpose, with its subclasses (as for run); repeat"
+              + " for more. Recorded in the campaign; given on resume, the list replaces the"
+              + " recorded one (--ignore-exception none clears it).")
+  List<String> ignoredExceptions;
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -363,7 +372,8 @@ public final class FuzzCommand implements Callable<Integer> {
         stallTimeout,
         graphEvents,
         races,
-        localObjects);
+        localObjects,
+        ignoredExceptions);
   }
 
   /**
