@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.FindingKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,12 +26,13 @@ import java.util.zip.CRC32;
  * are written to a temporary name and moved into place, so a crash never leaves half a file.
  *
  * <p>Versions: 1 had no JVM options; 2 adds them after the class path; 3 adds, after the budgets,
- * whether accesses to thread-local objects were scheduling points. Files of version 1 are still
- * read, as findings made without JVM options; files before version 3 as findings made with every
- * access a scheduling point (as Weft then ran).
+ * whether accesses to thread-local objects were scheduling points; 4 adds, at the end, the
+ * exceptions the run ignored ({@code --ignore-exception}). Files of version 1 are still read, as
+ * findings made without JVM options; files before version 3 as findings made with every access a
+ * scheduling point (as Weft then ran); files before version 4 as findings that ignored nothing.
  */
 public final class FindingFiles {
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
 
   /** The oldest version this Weft still reads. */
   static final int OLDEST_READABLE = 1;
@@ -151,6 +153,7 @@ public final class FindingFiles {
       out.writeString(r.message());
       out.writeString(r.signature());
       out.writeString(r.details());
+      writeStrings(out, r.ignoredExceptions().names());
       return out.toBytes();
     }
   }
@@ -183,6 +186,8 @@ public final class FindingFiles {
       String message = in.readString();
       String signature = in.readString();
       String details = in.readString();
+      ExpectedExceptions ignored =
+          version >= 4 ? ExpectedExceptions.of(readStrings(in)) : ExpectedExceptions.NONE;
       if (in.position() != offset + length) {
         throw new IllegalStateException("unexpected bytes after the record");
       }
@@ -200,7 +205,8 @@ public final class FindingFiles {
           kind,
           message,
           signature,
-          details);
+          details,
+          ignored);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.weft.corpus;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.FindingKind;
 import java.util.List;
 
@@ -15,6 +16,8 @@ import java.util.List;
  * @param localObjects whether the run gave accesses to thread-local objects no scheduling point
  *     (the decisions fit only runs made the same way)
  * @param decisions chosen thread index at each point where more than one thread was enabled
+ * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception}):
+ *     the run was judged without them, and so is its replay
  */
 public record FindingRecord(
     String weftVersion,
@@ -30,10 +33,65 @@ public record FindingRecord(
     FindingKind kind,
     String message,
     String signature,
-    String details) {
+    String details,
+    ExpectedExceptions ignoredExceptions) {
 
   public FindingRecord {
     classPath = List.copyOf(classPath);
     jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  /** A finding of a run that expected no exception. */
+  public FindingRecord(
+      String weftVersion,
+      TargetSpec target,
+      List<String> classPath,
+      List<String> jvmOptions,
+      RunBudget budget,
+      boolean localObjects,
+      String strategy,
+      long seed,
+      long execution,
+      int[] decisions,
+      FindingKind kind,
+      String message,
+      String signature,
+      String details) {
+    this(
+        weftVersion,
+        target,
+        classPath,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        decisions,
+        kind,
+        message,
+        signature,
+        details,
+        ExpectedExceptions.NONE);
+  }
+
+  /** The same finding, judged without {@code ignored} exceptions. */
+  public FindingRecord withIgnoredExceptions(ExpectedExceptions ignored) {
+    return new FindingRecord(
+        weftVersion,
+        target,
+        classPath,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        decisions,
+        kind,
+        message,
+        signature,
+        details,
+        ignored);
   }
 }

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.FindingKind;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +44,41 @@ class FindingFilesTest {
     FindingRecord back = FindingFiles.read(file);
     assertThat(back).usingRecursiveComparison().isEqualTo(sample());
     assertThat(back.decisions()).containsExactly(0, 2, 1, 1, 300);
+  }
+
+  @Test
+  void roundTripsTheExceptionsTheRunIgnored() throws Exception {
+    FindingRecord ignoring =
+        sample()
+            .withIgnoredExceptions(
+                ExpectedExceptions.of(List.of("java.io.IOException", "com.acme.Injected$Fault")));
+    Path file = dir.resolve("f.weft");
+    FindingFiles.write(ignoring, file);
+    assertThat(FindingFiles.read(file).ignoredExceptions().names())
+        .containsExactly("java.io.IOException", "com.acme.Injected$Fault");
+  }
+
+  /**
+   * A version-3 file is a version-4 one without the trailing list of ignored exceptions: made from
+   * one here (version, length and checksum fixed), it reads as a finding that ignored nothing.
+   */
+  @Test
+  void readsVersionThreeFilesAsFindingsThatIgnoredNothing() throws Exception {
+    Path file = dir.resolve("v4.weft");
+    FindingFiles.write(sample(), file);
+    byte[] v4 = Files.readAllBytes(file);
+    int header = 12 + 4 + 4 + 8;
+    byte[] v3 = Arrays.copyOf(v4, v4.length - 1); // the empty list is one varint 0
+    assertThat(v4[v4.length - 1]).isZero();
+    CRC32 crc = new CRC32();
+    crc.update(v3, header, v3.length - header);
+    ByteBuffer.wrap(v3, 12, 16).putInt(3).putInt(v3.length - header).putLong(crc.getValue());
+    Path old = dir.resolve("v3.weft");
+    Files.write(old, v3);
+
+    FindingRecord back = FindingFiles.read(old);
+    assertThat(back.ignoredExceptions()).isEqualTo(ExpectedExceptions.NONE);
+    assertThat(back).usingRecursiveComparison().isEqualTo(sample());
   }
 
   /** {@code version-1.weft} was written by Weft before JVM options were recorded. */

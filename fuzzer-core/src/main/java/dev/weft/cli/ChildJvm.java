@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * child runs the command itself. The child's output is copied to this JVM's {@code System.out} and
  * {@code System.err} (so it goes wherever they go), its exit code becomes this command's, and when
  * this JVM is stopped (Ctrl-C, {@code kill}) it stops the child and waits for it to write its
- * summary.
+ * summary; when this JVM is killed outright, the child notices and stops itself ({@link
+ * ParentWatch}).
  */
 final class ChildJvm {
   /** Set in the child: the options are in effect, run the command here. */
@@ -78,12 +79,13 @@ final class ChildJvm {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!isDebugger(arg)) {
+      if (!isDebugger(arg) && !arg.startsWith("-D" + ParentWatch.PROPERTY + "=")) {
         cmd.add(arg); // -Xss4m and the like, which Weft itself needs
       }
     }
     cmd.addAll(options);
     cmd.add("-D" + MARKER + "=true");
+    cmd.add(ParentWatch.optionForChild()); // it ends soon after this JVM, even after kill -9
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(WeftCli.class.getName());

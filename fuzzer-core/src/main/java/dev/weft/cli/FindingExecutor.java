@@ -47,6 +47,11 @@ final class FindingExecutor {
         new Instrumenter(new TargetClassPath(cp), new SiteTable(), new FieldTable());
     RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
     return new RunExecutor(
-        instrumenter, record.target(), record.budget(), races, record.localObjects());
+        instrumenter,
+        record.target(),
+        record.budget(),
+        races,
+        record.localObjects(),
+        record.ignoredExceptions());
   }
 }

@@ -7,6 +7,7 @@ import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.TargetHash;
+import dev.weft.corpus.campaign.WorkerLock;
 import dev.weft.fuzz.pool.WorkerExit;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
@@ -145,6 +146,15 @@ public final class FuzzCommand implements Callable<Integer> {
   String localObjects;
 
   @Option(
+      names = "--ignore-exception",
+      paramLabel = "CLASS",
+      description =
+          "An exception the target throws on purpose, with its subclasses (as for run); repeat"
+              + " for more. Recorded in the campaign; given on resume, the list replaces the"
+              + " recorded one (--ignore-exception none clears it).")
+  List<String> ignoredExceptions;
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -235,6 +245,18 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
+    List<Long> workersLeft = WorkerLock.liveHolders(dir.workerLocks());
+    if (!workersLeft.isEmpty()) {
+      lock.close();
+      err.println(
+          "weft: "
+              + corpus
+              + " is still being fuzzed by worker process(es) "
+              + workersLeft
+              + " of an earlier pool whose own process is gone; they stop within seconds of"
+              + " noticing it: resume when they have (or end them)");
+      return WeftCli.USAGE;
+    }
     try {
       String hash = TargetHash.of(settings.classPath().stream().map(Path::of).toList());
       if (recorded != null && !recorded.targetHash().equals(hash)) {
@@ -286,6 +308,24 @@ public final class FuzzCommand implements Callable<Integer> {
   /** One worker of a pool: the pool's parent holds the lock and wrote the settings. */
   private int runAsWorker(CampaignDirectory dir, CampaignSettings settings, PrintStream err)
       throws IOException {
+    // held for the worker's whole life, and taken before the pool's lock is checked: a resume
+    // that took the directory after that check still sees this worker (see WorkerLock)
+    WorkerLock held;
+    try {
+      held = WorkerLock.hold(dir.workerLocks(), worker);
+    } catch (CampaignInUseException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
+    try {
+      return runHoldingWorkerLock(dir, settings, err);
+    } finally {
+      held.close();
+    }
+  }
+
+  private int runHoldingWorkerLock(
+      CampaignDirectory dir, CampaignSettings settings, PrintStream err) throws IOException {
     if (poolSession == null
         || poolParent == null
         || !DirectoryLock.owner(dir.lockFile()).equals(Optional.of(poolParent))) {
@@ -363,7 +403,8 @@ public final class FuzzCommand implements Callable<Integer> {
         stallTimeout,
         graphEvents,
         races,
-        localObjects);
+        localObjects,
+        ignoredExceptions);
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.io.File;
 import java.nio.file.Files;
@@ -45,7 +46,8 @@ final class FuzzSettings {
       Duration stallTimeout,
       Integer graphEvents,
       String races,
-      String localObjects) {}
+      String localObjects,
+      List<String> ignoredExceptions) {}
 
   private FuzzSettings() {}
 
@@ -101,7 +103,8 @@ final class FuzzSettings {
                 ? races(given.races())
                 : recorded == null ? RaceMode.DEFAULT : recorded.races(),
             localObjects(given, recorded),
-            recorded == null ? "" : recorded.targetHash());
+            recorded == null ? "" : recorded.targetHash(),
+            ignoredExceptions(given, recorded));
     check(s);
     return s;
   }
@@ -144,6 +147,22 @@ final class FuzzSettings {
     }
     RaceMode races = given.races() != null ? races(given.races()) : RaceMode.DEFAULT;
     return RunExecutor.localObjectsByDefault(races);
+  }
+
+  /** Given (the list replaces the recorded one; {@code none} clears it), or as recorded. */
+  private static ExpectedExceptions ignoredExceptions(Given given, CampaignSettings recorded)
+      throws UsageException {
+    if (given.ignoredExceptions() == null) {
+      return recorded == null ? ExpectedExceptions.NONE : recorded.ignoredExceptions();
+    }
+    if (given.ignoredExceptions().equals(List.of("none"))) {
+      return ExpectedExceptions.NONE;
+    }
+    try {
+      return ExpectedExceptions.of(given.ignoredExceptions());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   private static RaceMode races(String given) throws UsageException {

@@ -104,7 +104,10 @@ public final class ReplayCommand implements Callable<Integer> {
             + ", execution "
             + record.execution()
             + ")"
-            + (options.isEmpty() ? "" : " with JVM options " + String.join(" ", options)));
+            + (options.isEmpty() ? "" : " with JVM options " + String.join(" ", options))
+            + (record.ignoredExceptions().isEmpty()
+                ? ""
+                : ", ignoring " + String.join(", ", record.ignoredExceptions().names())));
     out.println();
     out.flush();
     RunResult result;

@@ -10,6 +10,7 @@ import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -196,6 +197,17 @@ public final class RunCommand implements Callable<Integer> {
   int graphEvents = GraphBudget.DEFAULT.maxEvents();
 
   @Option(
+      names = "--ignore-exception",
+      paramLabel = "CLASS",
+      description =
+          "An exception the target throws on purpose (a test injecting a fault to reach its"
+              + " failure path), by fully qualified class name; its subclasses match too, as in a"
+              + " catch clause. A thread that dies of one is no finding and no reason to stop;"
+              + " the rest of the run is still judged (a deadlock that follows is found)."
+              + " Repeat for more. Recorded in each finding, so replay judges alike.")
+  List<String> ignoredExceptions = new ArrayList<>();
+
+  @Option(
       names = "--jvm-opt",
       paramLabel = "OPT",
       parameterConsumer = JvmOptionConsumer.class,
@@ -275,7 +287,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     RaceMode raceMode;
     boolean trackLocals;
+    ExpectedExceptions ignored;
     try {
+      ignored = ExpectedExceptions.of(ignoredExceptions);
       strategyDescription =
           Strategies.create(strategy, depth, threadsBound, 0, id -> 0L, GraphBudget.DEFAULT)
               .describe();
@@ -307,19 +321,21 @@ public final class RunCommand implements Callable<Integer> {
             showOutput,
             raceMode,
             trackLocals,
-            minimise.budget());
+            minimise.budget(),
+            ignored);
     Campaign campaign = new Campaign(config, err);
     if (!quiet) {
       err.printf(
-          "[weft] target %s, strategy %s, seed %d, %s%n",
+          "[weft] target %s, strategy %s, seed %d, %s%s%n",
           spec.describe(),
           strategyDescription,
           chosenSeed,
-          budget > 0 ? budget + " executions" : "for " + DurationText.of(time));
+          budget > 0 ? budget + " executions" : "for " + DurationText.of(time),
+          ignored.isEmpty() ? "" : ", ignoring " + String.join(", ", ignored.names()));
     }
     try (StopHook hook = StopHook.install(campaign::requestStop, 10)) {
       CampaignResult result = campaign.run();
-      printSummary(err, result);
+      printSummary(err, result, campaign);
       if (result.weftFailed()) {
         err.println(
             "weft: "
@@ -339,7 +355,7 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private static void printSummary(PrintStream err, CampaignResult result) {
+  private static void printSummary(PrintStream err, CampaignResult result, Campaign campaign) {
     err.printf(
         "[weft] done (%s): %,d executions in %.1f s (%,.0f/s), %d finding(s)%s%n",
         result.stopReason(),
@@ -370,7 +386,13 @@ public final class RunCommand implements Callable<Integer> {
     }
     for (FoundBug bug : result.findings()) {
       err.printf(
-          "[weft]   %s  first at execution %d  %s%n", bug.id(), bug.firstExecution(), bug.file());
+          "[weft]   %s  first at execution %d  %s%s%n",
+          bug.id(),
+          bug.firstExecution(),
+          bug.file(),
+          campaign.inEveryRun(bug.failure().signature())
+              ? "  (found in every run: expected? see --ignore-exception)"
+              : "");
     }
   }
 }

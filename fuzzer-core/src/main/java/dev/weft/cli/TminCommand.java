@@ -184,7 +184,8 @@ public final class TminCommand implements Callable<Integer> {
         r.kind(),
         m.failure().message(),
         r.signature(),
-        m.failure().details());
+        m.failure().details(),
+        r.ignoredExceptions());
   }
 
   private static void printShapes(PrintStream out, Minimisation m) {

@@ -51,6 +51,7 @@ public final class WeftCli implements Runnable {
    * shares one platform thread with the runs it starts.
    */
   public static void main(String[] args) throws Exception {
+    ParentWatch.startIfAsked();
     System.exit(ControllerThread.call(() -> execute(args)));
   }
 }

@@ -10,6 +10,7 @@ import dev.weft.corpus.campaign.InterleavingMap;
 import dev.weft.corpus.campaign.LineTail;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLine;
+import dev.weft.corpus.campaign.WorkerLock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,7 +69,9 @@ final class CampaignView {
     findings = list;
     interleavings = InterleavingMap.readAll(dir, found::add);
     warnings = found;
-    running = DirectoryLock.isHeld(dir.lockFile());
+    running =
+        DirectoryLock.isHeld(dir.lockFile())
+            || !WorkerLock.liveHolders(dir.workerLocks()).isEmpty();
   }
 
   private void add(LineTail.Line line) {

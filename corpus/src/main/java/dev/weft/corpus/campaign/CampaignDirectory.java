@@ -57,6 +57,14 @@ public final class CampaignDirectory {
     return root.resolve("lock");
   }
 
+  /**
+   * One lock file per worker of a pool, {@code w<worker>.lock}, held by the worker's JVM while it
+   * lives ({@link WorkerLock}).
+   */
+  public Path workerLocks() {
+    return root.resolve("workers");
+  }
+
   /** Whether a campaign was started here (its {@code campaign.json} exists). */
   public boolean holdsCampaign() {
     return Files.exists(campaignFile());

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.corpus.AtomicFiles;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +55,7 @@ public final class CampaignFile {
     options.put("graphEvents", s.graphEvents());
     options.put("races", s.races().label());
     options.put("localObjects", s.localObjects());
+    strings(options.putArray("ignoreExceptions"), s.ignoredExceptions().names());
     root.put("targetHash", s.targetHash());
     AtomicFiles.write(
         file, (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -114,7 +116,8 @@ public final class CampaignFile {
         (int) f.number(options, "graphEvents"),
         f.races(options),
         f.localObjects(options),
-        f.text(root, "targetHash"));
+        f.text(root, "targetHash"),
+        f.ignoredExceptions(options));
   }
 
   private static void strings(ArrayNode array, List<String> values) {
@@ -156,6 +159,18 @@ public final class CampaignFile {
         throw bad("localObjects", "not true or false");
       }
       return n.booleanValue();
+    }
+
+    /** A campaign written before exceptions could be expected ignores none. */
+    ExpectedExceptions ignoredExceptions(JsonNode options) throws CampaignFileException {
+      if (options.get("ignoreExceptions") == null) {
+        return ExpectedExceptions.NONE;
+      }
+      try {
+        return ExpectedExceptions.of(strings(options, "ignoreExceptions"));
+      } catch (IllegalArgumentException e) {
+        throw bad("ignoreExceptions", e.getMessage());
+      }
     }
 
     /** A campaign written before races were an option of fuzz ran with the default. */

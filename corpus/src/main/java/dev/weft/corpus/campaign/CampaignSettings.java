@@ -2,6 +2,7 @@ package dev.weft.corpus.campaign;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.util.List;
 
@@ -19,6 +20,8 @@ import java.util.List;
  * @param localObjects whether accesses to thread-local objects are no scheduling points ({@code
  *     --local-objects}; off for campaigns made before it existed, whose corpus was made so)
  * @param targetHash SHA-256 of the class path's files when the campaign last ran
+ * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception}),
+ *     which no run of the campaign counts as a finding
  */
 public record CampaignSettings(
     TargetSpec target,
@@ -32,11 +35,42 @@ public record CampaignSettings(
     int graphEvents,
     RaceMode races,
     boolean localObjects,
-    String targetHash) {
+    String targetHash,
+    ExpectedExceptions ignoredExceptions) {
 
   public CampaignSettings {
     classPath = List.copyOf(classPath);
     jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  /** Settings without expected exceptions. */
+  public CampaignSettings(
+      TargetSpec target,
+      List<String> classPath,
+      List<String> jvmOptions,
+      String strategy,
+      int depth,
+      int threadsBound,
+      long seed,
+      RunBudget budget,
+      int graphEvents,
+      RaceMode races,
+      boolean localObjects,
+      String targetHash) {
+    this(
+        target,
+        classPath,
+        jvmOptions,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        budget,
+        graphEvents,
+        races,
+        localObjects,
+        targetHash,
+        ExpectedExceptions.NONE);
   }
 
   public CampaignSettings withTargetHash(String hash) {
@@ -52,6 +86,7 @@ public record CampaignSettings(
         graphEvents,
         races,
         localObjects,
-        hash);
+        hash,
+        ignoredExceptions);
   }
 }

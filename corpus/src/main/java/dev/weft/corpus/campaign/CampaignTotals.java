@@ -64,6 +64,7 @@ public record CampaignTotals(
         history.sessionCount(),
         history.latestByWorker().size(),
         unreadable[0],
-        DirectoryLock.isHeld(dir.lockFile()));
+        DirectoryLock.isHeld(dir.lockFile())
+            || !WorkerLock.liveHolders(dir.workerLocks()).isEmpty());
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,40 @@ class CampaignFileTest {
       assertThat(CampaignFile.read(file)).isEqualTo(settings(t));
     }
     assertThat(Files.readString(file)).contains("\"formatVersion\" : 1").contains("a.B::c");
+  }
+
+  @Test
+  void recordsTheExceptionsTheTargetThrowsOnPurposeAndOldFilesHaveNone() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    CampaignSettings plain = settings(TargetSpec.method("a.B::c"));
+    CampaignSettings ignoring =
+        new CampaignSettings(
+            plain.target(),
+            plain.classPath(),
+            plain.jvmOptions(),
+            plain.strategy(),
+            plain.depth(),
+            plain.threadsBound(),
+            plain.seed(),
+            plain.budget(),
+            plain.graphEvents(),
+            plain.races(),
+            plain.localObjects(),
+            plain.targetHash(),
+            ExpectedExceptions.of(List.of("java.io.IOException")));
+    CampaignFile.write(ignoring, file);
+    assertThat(CampaignFile.read(file)).isEqualTo(ignoring);
+
+    String written = Files.readString(file);
+    String old = written.replaceAll(",\\s*\"ignoreExceptions\" : \\[[^]]*]", "");
+    assertThat(old).isNotEqualTo(written).doesNotContain("ignoreExceptions");
+    Files.writeString(file, old);
+    assertThat(CampaignFile.read(file)).isEqualTo(plain);
+
+    Files.writeString(file, written.replace("java.io.IOException", "IOException"));
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .isInstanceOf(CampaignFileException.class)
+        .hasMessageContaining("ignoreExceptions");
   }
 
   @Test

@@ -63,6 +63,8 @@ public final class Campaign {
   private final List<String> notes = new ArrayList<>();
   private final LocalObjectTotals localObjects = new LocalObjectTotals();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
+  private final EveryRunFindings everyRun = new EveryRunFindings();
+  private boolean endNoted;
   private volatile boolean stopRequested;
   private long executions;
   private long skipped;
@@ -120,7 +122,12 @@ public final class Campaign {
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
     RunExecutor executor =
         new RunExecutor(
-            instrumenter, config.target(), config.budget(), config.races(), config.localObjects());
+            instrumenter,
+            config.target(),
+            config.budget(),
+            config.races(),
+            config.localObjects(),
+            config.ignoredExceptions());
     executor.validate();
     Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
     Files.createDirectories(config.out());
@@ -145,6 +152,7 @@ public final class Campaign {
       stopReason = failure(e);
     }
     takeNotes(strategy);
+    endNotes();
     double seconds = (System.nanoTime() - start) / 1e9;
     CampaignResult result =
         new CampaignResult(
@@ -252,6 +260,16 @@ public final class Campaign {
     } else {
       consecutiveSkips = 0;
     }
+    if (!endNoted && result.outcome() == RunResult.Outcome.PASSED && result.diagnostic() != null) {
+      endNoted = true; // how a passing run ended (System.exit(0) with threads still running)
+      notes.add("run " + executions + ": " + result.diagnostic());
+      say("note: run " + executions + ": " + result.diagnostic());
+    }
+    everyRun.observe(result);
+    for (String note : everyRun.takeNotes()) {
+      notes.add(note);
+      say("note: " + note);
+    }
     List<Failure> standing = standing(executor, result);
     if (!standing.isEmpty()) {
       boolean isNew = false;
@@ -312,6 +330,32 @@ public final class Campaign {
     return known;
   }
 
+  /**
+   * At the end: which findings every run made (said once during the campaign, here again with the
+   * final count), or, for a campaign that stopped at its first run on an exception, that it may be
+   * thrown on purpose.
+   */
+  private void endNotes() {
+    if (everyRun.runs() == 1 && bySignature.size() > 0) {
+      for (FoundBug bug : bySignature.values()) {
+        String hint =
+            bug.firstExecution() == 1 ? EveryRunFindings.firstRunHint(bug.failure()) : null;
+        if (hint != null) {
+          notes.add(bug.id() + " " + hint);
+          say("note: " + bug.id() + " " + hint);
+        }
+      }
+      return;
+    }
+    notes.removeIf(n -> n.contains(EveryRunFindings.MARK)); // said with the count of then
+    notes.addAll(everyRun.notes());
+  }
+
+  /** Whether the finding of this signature was made by every run (and enough of them). */
+  public boolean inEveryRun(String signature) {
+    return everyRun.inEveryRun(signature);
+  }
+
   private void takeNotes(Strategy strategy) {
     for (String note : strategy.takeNotes()) {
       notes.add(note);
@@ -349,7 +393,8 @@ public final class Campaign {
             f.kind(),
             f.message(),
             f.signature(),
-            f.details());
+            f.details(),
+            config.ignoredExceptions());
     say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
     String minimising = minimiser.announcement(f);
     if (minimising != null) {

@@ -4,6 +4,7 @@ import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.util.List;
  * @param localObjects whether accesses to thread-local objects are no scheduling points
  * @param minimise what each new finding may cost to minimise before it is written; null: written as
  *     found ({@code --no-minimize})
+ * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception})
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -42,9 +44,52 @@ public record CampaignConfig(
     boolean showOutput,
     RaceMode races,
     boolean localObjects,
-    MinimiseBudget minimise) {
+    MinimiseBudget minimise,
+    ExpectedExceptions ignoredExceptions) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  /** A campaign that expects no exception. */
+  public CampaignConfig(
+      TargetSpec target,
+      List<Path> classPath,
+      String strategy,
+      int depth,
+      int threadsBound,
+      long seed,
+      long iterations,
+      Duration time,
+      boolean keepGoing,
+      Path out,
+      RunBudget budget,
+      List<String> jvmOptions,
+      GraphBudget graphBudget,
+      boolean quiet,
+      boolean showOutput,
+      RaceMode races,
+      boolean localObjects,
+      MinimiseBudget minimise) {
+    this(
+        target,
+        classPath,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        iterations,
+        time,
+        keepGoing,
+        out,
+        budget,
+        jvmOptions,
+        graphBudget,
+        quiet,
+        showOutput,
+        races,
+        localObjects,
+        minimise,
+        ExpectedExceptions.NONE);
   }
 }

@@ -80,7 +80,8 @@ public final class CorpusMinimiser {
               settings.target(),
               settings.budget(),
               RaceMode.OFF,
-              settings.localObjects());
+              settings.localObjects(),
+              settings.ignoredExceptions());
       executor.validate();
       RunCoverage coverage =
           new RunCoverage(Strategies.siteKeys(sites), new GraphBudget(settings.graphEvents()));

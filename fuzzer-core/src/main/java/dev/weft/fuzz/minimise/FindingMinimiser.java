@@ -186,6 +186,7 @@ public final class FindingMinimiser {
         found.kind(),
         failure.message(),
         found.signature(),
-        failure.details());
+        failure.details(),
+        found.ignoredExceptions());
   }
 }

@@ -27,6 +27,7 @@ public final class SummaryFile {
     summary.put("strategy", result.strategyDescription());
     summary.put("seed", config.seed());
     summary.put("jvmOptions", config.jvmOptions());
+    summary.put("ignoredExceptions", config.ignoredExceptions().names());
     summary.put("executions", result.executions());
     summary.put("skipped", result.skipped());
     summary.put("seconds", Math.round(result.seconds() * 1000) / 1000.0);

@@ -6,6 +6,7 @@ import dev.weft.corpus.campaign.CorpusEntry;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.MemoryReserve;
 import dev.weft.fuzz.minimise.FindingMinimiser;
@@ -61,6 +62,8 @@ public final class FuzzSession {
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private final List<String> newFindings = new ArrayList<>();
   private final Quarantine quarantine;
+  private final EveryRunFindings everyRun = new EveryRunFindings();
+  private boolean endNoted;
   private InterleavingRecorder interleavings;
   private final int session;
   private final long sessionSeed;
@@ -127,7 +130,13 @@ public final class FuzzSession {
     try (TargetClassPath targetClassPath = new TargetClassPath(classPath)) {
       Instrumenter instrumenter = new Instrumenter(targetClassPath, sites, new FieldTable());
       RunExecutor executor =
-          new RunExecutor(instrumenter, s.target(), s.budget(), s.races(), s.localObjects());
+          new RunExecutor(
+              instrumenter,
+              s.target(),
+              s.budget(),
+              s.races(),
+              s.localObjects(),
+              s.ignoredExceptions());
       executor.validate();
       Strategy strategy =
           Strategies.create(
@@ -190,6 +199,9 @@ public final class FuzzSession {
     }
     for (String note : strategy.takeNotes()) {
       say("note: " + note);
+    }
+    for (String note : everyRun.notes()) {
+      say("note: " + note); // said at the first runs, and again with this session's count
     }
     long now = System.nanoTime();
     try {
@@ -331,6 +343,14 @@ public final class FuzzSession {
       consecutiveSkips = 0;
     }
     interleavings.observe(result);
+    if (!endNoted && result.outcome() == RunResult.Outcome.PASSED && result.diagnostic() != null) {
+      endNoted = true; // how a passing run ended (System.exit(0) with threads still running)
+      say("note: run " + executions + ": " + result.diagnostic());
+    }
+    everyRun.observe(result);
+    for (String note : everyRun.takeNotes()) {
+      say("note: " + note);
+    }
     previousRun = lastRun;
     lastRun = result;
     lastRunNumber = executions;
@@ -464,7 +484,8 @@ public final class FuzzSession {
             f.kind(),
             f.message(),
             f.signature(),
-            f.details());
+            f.details(),
+            s.ignoredExceptions());
     Path file = state.findings().weftFile(record);
     say(
         "FOUND "

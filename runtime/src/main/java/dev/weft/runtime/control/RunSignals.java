@@ -10,8 +10,16 @@ import dev.weft.runtime.races.RaceLog;
 public final class RunSignals {
   private RunSignals() {}
 
-  /** {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} end the run, not Weft. */
+  /**
+   * {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} end the run, not Weft. The
+   * verdict is given here, where the call is, not where the {@link TargetExit} thrown to unwind the
+   * thread lands: target code that catches {@code Throwable} (a pool running tasks) would lose it.
+   */
   public static void exit(int status) {
+    ControlledThread t = ControlledThread.current();
+    if (t != null) {
+      t.scheduler.exited(t, status, new Throwable("System.exit(" + status + ")"));
+    }
     throw new TargetExit(status);
   }
 

@@ -6,6 +6,8 @@ import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Deadlocks;
+import dev.weft.runtime.oracle.Exits;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
 import dev.weft.runtime.oracle.Hangs;
@@ -83,6 +85,10 @@ public final class Scheduler {
   private long localAccessesInARow;
 
   private final RaceLog raceLog;
+
+  /** Exceptions the program throws on purpose: a thread dying of one is no failure of the run. */
+  private final ExpectedExceptions expected;
+
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
   private final UnfinishedThreads unfinished = new UnfinishedThreads();
@@ -142,6 +148,24 @@ public final class Scheduler {
       RaceMode races,
       IntSet captureStacksAt,
       LocalObjects locals) {
+    this(
+        strategy, sites, fields, maxSteps, races, captureStacksAt, locals, ExpectedExceptions.NONE);
+  }
+
+  /**
+   * @param expected exceptions the program throws on purpose: a thread that dies of one is not a
+   *     failure of the run (the rest of the run is judged as usual)
+   */
+  public Scheduler(
+      Strategy strategy,
+      SiteTable sites,
+      FieldTable fields,
+      int maxSteps,
+      RaceMode races,
+      IntSet captureStacksAt,
+      LocalObjects locals,
+      ExpectedExceptions expected) {
+    this.expected = expected;
     this.strategy = strategy;
     this.localObjects = locals;
     this.sites = sites;
@@ -224,6 +248,29 @@ public final class Scheduler {
   public String turnHolderName() {
     ControlledThread t = handoff.holder();
     return t == null ? "?" : t.toString();
+  }
+
+  /**
+   * Thread {@code t} called {@code System.exit(status)}: the run ends there, as the JVM would. A
+   * non-zero status is a failure of the run (an {@code exit} finding with {@code call}'s stack);
+   * status 0 passes, with a note if other threads were still running.
+   */
+  void exited(ControlledThread t, int status, Throwable call) {
+    if (run.isAborted()) {
+      return;
+    }
+    if (status != 0) {
+      run.settle(RunResult.Outcome.FAILED, Exits.nonZero(t.toString(), status, call), null);
+    } else {
+      List<String> running = new ArrayList<>();
+      for (ControlledThread c : threads) {
+        if (c != t && c.keepsRunAlive()) {
+          running.add(c.toString());
+        }
+      }
+      run.settle(RunResult.Outcome.PASSED, null, Exits.zeroNote(t.toString(), running));
+    }
+    abort();
   }
 
   /** Ends the run from outside: a wall-clock hang or code blocked outside Weft's control. */
@@ -850,6 +897,9 @@ public final class Scheduler {
         // the JVM ignores an exception thrown by the handler itself
         return;
       }
+    }
+    if (expected.matches(e)) {
+      return; // thrown on purpose (--ignore-exception): the thread ends, the run goes on
     }
     run.failed(Failures.uncaught(t.toString(), e));
   }

@@ -11,6 +11,7 @@ import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
@@ -37,6 +38,7 @@ public final class RunExecutor {
   private final RunBudget budget;
   private final RaceMode races;
   private final boolean localObjects;
+  private final ExpectedExceptions expected;
   private LocalObjects lastLocalObjects = LocalObjects.off();
 
   /**
@@ -105,6 +107,21 @@ public final class RunExecutor {
       RunBudget budget,
       RaceMode races,
       boolean localObjects) {
+    this(instrumenter, target, budget, races, localObjects, ExpectedExceptions.NONE);
+  }
+
+  /**
+   * An executor as above whose runs do not count a thread that dies of one of the {@code expected}
+   * exceptions as a failure ({@code --ignore-exception}).
+   */
+  public RunExecutor(
+      Instrumenter instrumenter,
+      TargetSpec target,
+      RunBudget budget,
+      RaceMode races,
+      boolean localObjects,
+      ExpectedExceptions expected) {
+    this.expected = expected;
     this.instrumenter = instrumenter;
     this.target = target;
     this.budget = budget;
@@ -117,6 +134,11 @@ public final class RunExecutor {
 
   public RaceMode races() {
     return races;
+  }
+
+  /** The exceptions the target throws on purpose, which no run counts as a failure. */
+  public ExpectedExceptions expectedExceptions() {
+    return expected;
   }
 
   /** Whether runs track thread-local objects (their accesses are no scheduling points). */
@@ -179,7 +201,8 @@ public final class RunExecutor {
             budget.maxSteps(),
             races,
             captureStacksAt,
-            locals);
+            locals,
+            expected);
     lastLocalObjects = locals;
     scheduler.expectEvents(lastRunEvents);
     scheduler.expectObjects(lastRunObjects, lastRunWatched);

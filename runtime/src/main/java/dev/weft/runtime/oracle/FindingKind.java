@@ -14,7 +14,12 @@ public enum FindingKind {
    * Two threads accessed one object that is not thread-safe (or, on request, one plain field)
    * without happens-before between the accesses, one of them a write.
    */
-  RACE;
+  RACE,
+  /**
+   * The program called {@code System.exit} (or {@code Runtime.exit}/{@code halt}) with a non-zero
+   * status: how a program says it failed. Declared last: finding files store the ordinal.
+   */
+  EXIT;
 
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);
