@@ -1,7 +1,11 @@
 package dev.weft.cli;
 
 import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.report.ErrorLog;
 import dev.weft.runtime.exec.ControllerThread;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,6 +21,14 @@ import picocli.CommandLine.Command;
     version = "weft " + Campaign.VERSION,
     description = {
       "Coverage-guided concurrency fuzzer for the JVM. Runs concurrent Java code again and again under a controlled scheduler and reports assertion failures, uncaught exceptions, deadlocks and hangs, each with a file that replays the exact failing interleaving."
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:nothing found (replay: the failure did not recur)",
+      "1:a finding (replay: reproduced; fuzz: the campaign has findings)",
+      "2:a usage or configuration error",
+      "3:Weft itself failed (an internal error, out of memory) before finding anything;"
+          + " summary.json says \"weftFailed\": true, and the stack is in a log file"
     },
     subcommands = {
       RunCommand.class,
@@ -43,7 +55,34 @@ public final class WeftCli implements Runnable {
   }
 
   public static int execute(String... args) {
-    return new CommandLine(new WeftCli()).execute(args);
+    return configure(new CommandLine(new WeftCli())).execute(args);
+  }
+
+  /**
+   * Makes an exception that escapes a command Weft's failure: exit code 3 and one line that says so
+   * and where the stack went, instead of a raw stack trace and picocli's exit code 1, the code of a
+   * finding.
+   */
+  static CommandLine configure(CommandLine cli) {
+    return cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          Path log = writeLog(e);
+          commandLine
+              .getErr()
+              .println(
+                  "weft: Weft failed with an internal error: "
+                      + ErrorLog.oneLine(e)
+                      + (log == null ? "" : " (stack in " + log + ")"));
+          return WEFT_FAILED;
+        });
+  }
+
+  private static Path writeLog(Throwable e) {
+    try {
+      return ErrorLog.write(Files.createTempDirectory("weft-error"), e);
+    } catch (IOException | RuntimeException ignored) {
+      return null;
+    }
   }
 
   /**

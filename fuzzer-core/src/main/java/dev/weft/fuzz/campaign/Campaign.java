@@ -7,6 +7,7 @@ import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
+import dev.weft.fuzz.report.ErrorLog;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.CoverageFeedback;
@@ -120,29 +121,33 @@ public final class Campaign {
   public CampaignResult run() throws TargetException, IOException {
     TargetClassPath classPath = new TargetClassPath(config.classPath());
     Instrumenter instrumenter = new Instrumenter(classPath, sites, new FieldTable());
-    RunExecutor executor =
-        new RunExecutor(
-            instrumenter,
-            config.target(),
-            config.budget(),
-            config.races(),
-            config.localObjects(),
-            config.ignoredExceptions());
-    executor.validate();
-    Strategy strategy = strategies.create(config, Strategies.siteKeys(sites));
-    Files.createDirectories(config.out());
-
     long start = System.nanoTime();
     startNanos = start;
     String stopReason;
     boolean weftFailed = false;
-    try (TargetOutput output = TargetOutput.install()) {
-      minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
-      freshClassCheck = new FreshClassCheck(executor, output);
-      stopReason = loop(executor, strategy, start, output);
-      if (strategy instanceof CoverageFeedback learner) {
-        learner.finishAnalysis(); // the summary's coverage counts the last run too
+    Strategy strategy = null;
+    try {
+      RunExecutor executor =
+          new RunExecutor(
+              instrumenter,
+              config.target(),
+              config.budget(),
+              config.races(),
+              config.localObjects(),
+              config.ignoredExceptions());
+      executor.validate();
+      strategy = strategies.create(config, Strategies.siteKeys(sites));
+      Files.createDirectories(config.out());
+      try (TargetOutput output = TargetOutput.install()) {
+        minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
+        freshClassCheck = new FreshClassCheck(executor, output);
+        stopReason = loop(executor, strategy, start, output);
+        if (strategy instanceof CoverageFeedback learner) {
+          learner.finishAnalysis(); // the summary's coverage counts the last run too
+        }
       }
+    } catch (TargetException e) {
+      throw e;
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;
@@ -151,7 +156,9 @@ public final class Campaign {
       weftFailed = true;
       stopReason = failure(e);
     }
-    takeNotes(strategy);
+    if (strategy != null) {
+      takeNotes(strategy);
+    }
     endNotes();
     double seconds = (System.nanoTime() - start) / 1e9;
     CampaignResult result =
@@ -161,9 +168,9 @@ public final class Campaign {
             seconds,
             new ArrayList<>(bySignature.values()),
             stopReason,
-            strategy.describe(),
-            strategy.status(),
-            strategy.stats(),
+            strategy == null ? config.strategy() : strategy.describe(),
+            strategy == null ? null : strategy.status(),
+            strategy == null ? Map.of() : strategy.stats(),
             List.copyOf(notes),
             instrumenter.instrumentedClasses(),
             instrumenter.definedAtRunTime(),
@@ -174,16 +181,26 @@ public final class Campaign {
     return result;
   }
 
-  /** Says why Weft failed, with the stack, and returns the stop reason. */
+  /**
+   * Says in one line why Weft failed and where its stack is ({@link ErrorLog}), and returns the
+   * stop reason.
+   */
   private String failure(Throwable e) {
     String what =
         e instanceof OutOfMemoryError
             ? "Weft ran out of memory"
             : "Weft failed with an internal error";
-    progress.println("[weft] " + what + " after " + executions + " executions:");
-    e.printStackTrace(progress);
+    Path log = ErrorLog.write(config.out(), e);
+    progress.println(
+        "[weft] "
+            + what
+            + " after "
+            + executions
+            + " executions: "
+            + ErrorLog.oneLine(e)
+            + (log == null ? "" : " (stack in " + log + ")"));
     progress.flush();
-    return what + " (" + e + ")";
+    return what + " (" + ErrorLog.oneLine(e) + ")";
   }
 
   private String loop(RunExecutor executor, Strategy strategy, long start, TargetOutput output)

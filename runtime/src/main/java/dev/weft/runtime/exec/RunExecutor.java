@@ -8,6 +8,7 @@ import dev.weft.runtime.control.OpenPackages;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.RejectedClasses;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
@@ -21,6 +22,8 @@ import dev.weft.runtime.trace.SiteTable;
 import it.unimi.dsi.fastutil.ints.IntSet;
 import it.unimi.dsi.fastutil.ints.IntSets;
 import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -127,6 +130,7 @@ public final class RunExecutor {
     this.budget = budget;
     this.races = races;
     this.localObjects = localObjects;
+    instrumenter.markCallEscapes(localObjects);
     DefinedClasses.ensureInstalled();
     OpenPackages.useAgent(DefinedClasses.instrumentation());
     CarrierPool.enable();
@@ -153,7 +157,75 @@ public final class RunExecutor {
 
   /** Checks that the target class and method exist, without running anything. */
   public void validate() throws TargetException {
-    TargetEntry.resolve(target, new TargetClassLoader(instrumenter));
+    TargetClassLoader loader = new TargetClassLoader(instrumenter);
+    while (true) {
+      try {
+        TargetEntry.resolve(target, loader);
+        return;
+      } catch (VerifyError | ClassFormatError e) {
+        if (giveUpRejected(e.toString()) == null) {
+          throw e;
+        }
+        loader = new TargetClassLoader(instrumenter);
+      }
+    }
+  }
+
+  /**
+   * Gives up the instrumentation of the classes a rejection names (its text: a message or a stack
+   * trace) that Weft instrumented; returns what to say about it, or null if there were none.
+   */
+  private String giveUpRejected(String rejection) {
+    List<String> given = new ArrayList<>();
+    for (String name : RejectedClasses.named(rejection)) {
+      if (instrumenter.giveUp(name, rejection)) {
+        given.add(name);
+      }
+    }
+    if (given.isEmpty()) {
+      return null;
+    }
+    dropReusedLoader();
+    return "the JVM rejected Weft's instrumentation of "
+        + String.join(", ", given)
+        + " (Weft's fault, not the program's); it runs uninstrumented from now on: "
+        + firstLine(rejection);
+  }
+
+  private static String firstLine(String text) {
+    int newline = text.indexOf('\n');
+    return newline < 0 ? text : text.substring(0, newline);
+  }
+
+  /** The next run gets a new shared loader, without the classes defined in this one. */
+  private void dropReusedLoader() {
+    if (reusedLoader != null) {
+      RewriteMembersHidden.forget(reusedLoader);
+      reusedLoader = null;
+    }
+  }
+
+  /**
+   * A run in which the JVM rejected a class Weft instrumented is skipped: its failure is Weft's,
+   * and the class runs uninstrumented from the next run on.
+   */
+  private RunResult withoutRejections(RunResult result) {
+    for (Failure f : result.failures()) {
+      String said = giveUpRejected(f.details() == null ? f.message() : f.details());
+      if (said != null) {
+        return new RunResult(
+            RunResult.Outcome.SKIPPED,
+            List.of(),
+            List.of(),
+            result.trace(),
+            result.decisions(),
+            result.threadNames(),
+            result.steps(),
+            result.nanos(),
+            said);
+      }
+    }
+    return result;
   }
 
   /** The sites of the instrumented target, for strategies that need their stable keys. */
@@ -187,7 +259,18 @@ public final class RunExecutor {
       throws TargetException {
     instrumenter.resetModels();
     TargetClassLoader loader = loaderForRun();
-    TargetEntry entry = TargetEntry.resolve(target, loader);
+    TargetEntry entry = null;
+    while (entry == null) {
+      try {
+        entry = TargetEntry.resolve(target, loader);
+      } catch (VerifyError | ClassFormatError e) {
+        if (giveUpRejected(e.toString()) == null) {
+          throw e;
+        }
+        loader = loaderForRun();
+      }
+    }
+    TargetEntry resolved = entry;
     LocalObjects locals =
         new LocalObjects(
             localObjects,
@@ -212,13 +295,13 @@ public final class RunExecutor {
     try {
       // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
       // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
-      scheduler.startMain(() -> invoke(entry), loader);
+      scheduler.startMain(() -> invoke(resolved), loader);
       watch(scheduler, start);
     } finally {
       ActiveRun.deactivate(scheduler);
     }
     awaitCarriers(scheduler);
-    RunResult result = scheduler.result(System.nanoTime() - start);
+    RunResult result = withoutRejections(scheduler.result(System.nanoTime() - start));
     checkReuse();
     lastRunEvents = result.trace() == null ? 0 : result.trace().size();
     lastRunObjects = scheduler.objects().size();

@@ -24,6 +24,8 @@ final class TargetEntry {
       cls = Class.forName(spec.className(), false, loader);
     } catch (UnsupportedClassVersionError e) {
       throw new TargetException(newerJdkNeeded(spec.className(), e));
+    } catch (VerifyError | ClassFormatError e) {
+      throw e; // rejected bytes: the caller knows whether they were Weft's
     } catch (ClassNotFoundException | LinkageError e) {
       throw new TargetException(
           "class " + spec.className() + " was not found on the target class path (--cp): " + e);

@@ -92,7 +92,7 @@ public final class CallEscapes {
   public static Plan plan(
       int opcode, String owner, String name, String descriptor, TypeHierarchy types) {
     if (owner.startsWith("[")) {
-      return name.equals("clone") ? COPY : KEEPS_NOTHING; // arrays have Object's methods only
+      return isClone(name, descriptor) ? COPY : KEEPS_NOTHING; // arrays have Object's methods only
     }
     boolean constructor = name.equals("<init>");
     String callee = owner;
@@ -115,7 +115,7 @@ public final class CallEscapes {
       }
     }
     if (callee.equals("java/lang/Object")) {
-      return name.equals("clone") ? COPY : KEEPS_NOTHING;
+      return isClone(name, descriptor) ? COPY : KEEPS_NOTHING;
     }
     if (callee.equals("java/lang/String")
         && FRESH_STRING_ARRAYS.contains(name)
@@ -128,7 +128,7 @@ public final class CallEscapes {
           : KEEPS_NOTHING;
     }
     if (callee.equals("java/util/Arrays")) {
-      if (name.equals("copyOf") || name.equals("copyOfRange")) {
+      if ((name.equals("copyOf") || name.equals("copyOfRange")) && returnsReference(descriptor)) {
         return COPY;
       }
       if (ARRAYS_KEEP_NOTHING.contains(name)) {
@@ -139,7 +139,7 @@ public final class CallEscapes {
       }
     }
     if (callee.equals("java/lang/System")) {
-      if (name.equals("arraycopy")) {
+      if (name.equals("arraycopy") && descriptor.equals(HookTable.ARRAYCOPY.descriptor())) {
         return ARRAYCOPY;
       }
       if (name.equals("identityHashCode")) {
@@ -166,7 +166,26 @@ public final class CallEscapes {
         false,
         false,
         decidedAtRunTime ? name + descriptor : null,
-        decidedAtRunTime && LocalJdkClasses.mayReturnView(name));
+        decidedAtRunTime && mayReturnView(name, descriptor));
+  }
+
+  /**
+   * Whether the call may return a view of its receiver: a method of that name ({@link
+   * LocalJdkClasses#mayReturnView}) that returns a reference. The name alone is not enough: {@code
+   * CharacterIterator.next()} returns a {@code char}, {@code ResultSet.next()} a {@code boolean}.
+   */
+  static boolean mayReturnView(String name, String descriptor) {
+    return returnsReference(descriptor) && LocalJdkClasses.mayReturnView(name);
+  }
+
+  /** Whether the method's result is a reference (an object or an array), the hooks' operand. */
+  static boolean returnsReference(String descriptor) {
+    int sort = Type.getReturnType(descriptor).getSort();
+    return sort == Type.OBJECT || sort == Type.ARRAY;
+  }
+
+  private static boolean isClone(String name, String descriptor) {
+    return name.equals("clone") && returnsReference(descriptor);
   }
 
   /**
@@ -176,7 +195,7 @@ public final class CallEscapes {
   private static Plan receiverOnly(String name, String descriptor) {
     boolean[] escaping = new boolean[Type.getArgumentTypes(descriptor).length + 1];
     escaping[0] = true;
-    return new Plan(escaping, false, false, name + descriptor, LocalJdkClasses.mayReturnView(name));
+    return new Plan(escaping, false, false, name + descriptor, mayReturnView(name, descriptor));
   }
 
   /** An {@code invokedynamic}: what it captures escapes, except into a string concatenation. */

@@ -29,14 +29,19 @@ final class ClassInstrumenter extends ClassVisitor {
   /** Slots each method uses (name plus descriptor): the rewriting may use those after them. */
   private final Map<String, Integer> maxLocals;
 
+  /** Whether escapes through calls are marked (for runs that track thread-local objects). */
+  private final boolean markCallEscapes;
+
   ClassInstrumenter(
       ClassVisitor next,
       TypeHierarchy types,
       SiteTable sites,
       FieldTable fields,
       int minVersion,
-      Map<String, Integer> maxLocals) {
+      Map<String, Integer> maxLocals,
+      boolean markCallEscapes) {
     super(Opcodes.ASM9, next);
+    this.markCallEscapes = markCallEscapes;
     this.maxLocals = maxLocals;
     this.types = types;
     this.sites = sites;
@@ -53,7 +58,13 @@ final class ClassInstrumenter extends ClassVisitor {
       String superName,
       String[] interfaces) {
     this.className = name;
-    this.version = (version & 0xFFFF) < minVersion ? minVersion : version;
+    boolean raised = (version & 0xFFFF) < minVersion;
+    this.version = raised ? minVersion : version;
+    if (raised && (access & Opcodes.ACC_INTERFACE) != 0) {
+      // old compilers left ACC_ABSTRACT off interfaces (package-info above all), which class files
+      // from Java 6 on must have
+      access |= Opcodes.ACC_ABSTRACT;
+    }
     this.bridges = new MethodRefBridges(name, (access & Opcodes.ACC_INTERFACE) != 0);
     String parent =
         ModelCalls.substitutesIn(name) ? ModelCalls.substituteFor(superName) : superName;
@@ -87,7 +98,8 @@ final class ClassInstrumenter extends ClassVisitor {
         fields,
         version,
         bridges,
-        maxLocals.getOrDefault(name + descriptor, 0));
+        maxLocals.getOrDefault(name + descriptor, 0),
+        markCallEscapes);
   }
 
   /** Adds the bridges that method references were pointed at, instrumented like any method. */
@@ -109,7 +121,8 @@ final class ClassInstrumenter extends ClassVisitor {
               fields,
               version,
               null,
-              Type.getArgumentsAndReturnSizes(b.descriptor()) >> 2),
+              Type.getArgumentsAndReturnSizes(b.descriptor()) >> 2,
+              markCallEscapes),
           b);
     }
     super.visitEnd();

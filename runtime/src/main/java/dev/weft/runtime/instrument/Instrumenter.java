@@ -34,6 +34,9 @@ public final class Instrumenter {
   private final FieldTable fields;
   private final ConcurrentHashMap<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
 
+  /** How {@link #skippedClasses()} begins the reason of a class whose bytes the JVM rejected. */
+  public static final String REJECTED = "rejected by the JVM after instrumentation: ";
+
   /**
    * With statics reset per run: the same classes instrumented without that rewrite, for the runs
    * that must behave exactly as on classes of their own (the fallback to a loader per run, and the
@@ -45,6 +48,9 @@ public final class Instrumenter {
   private final AtomicInteger definedAtRunTime = new AtomicInteger();
   private final RunTimeClassCache runTimeClasses = new RunTimeClassCache();
   private final AtomicInteger runTimeInstrumentations = new AtomicInteger();
+
+  /** Classes whose instrumented bytes the JVM rejected: defined from their original bytes. */
+  private final Set<String> rejected = ConcurrentHashMap.newKeySet();
 
   /** Classes that could not be instrumented and run uncontrolled, with the reason. */
   private final ConcurrentSkipListMap<String, String> skippedClasses =
@@ -61,6 +67,22 @@ public final class Instrumenter {
   }
 
   private final boolean resettableStatics;
+
+  /**
+   * Whether escapes through calls are marked for the run's local objects ({@link
+   * dev.weft.runtime.local.LocalObjects}); runs that do not track them ({@code --local-objects
+   * off}) are instrumented without that rewriting. Fixed once a class is instrumented.
+   */
+  private volatile boolean markCallEscapes = true;
+
+  /** A last step over each class's instrumented bytes: identity but where tests inject faults. */
+  private volatile ClassRewrite lastStep = (className, bytes) -> bytes;
+
+  /** A transformation of one class's bytes that may fail, as the instrumentation may. */
+  @FunctionalInterface
+  public interface ClassRewrite {
+    byte[] apply(String className, byte[] classFile);
+  }
 
   /** Static finals the rewrite made assignable ({@code binary.ClassName.field}). */
   private final Set<String> strippedFinals = ConcurrentHashMap.newKeySet();
@@ -84,6 +106,30 @@ public final class Instrumenter {
     this.fields = fields;
     this.resettableStatics = resettableStatics;
     this.types = new TypeHierarchy(TypePool.Default.of(classPath.locator()), this::onTargetPath);
+  }
+
+  /**
+   * Whether calls are rewritten to mark the escapes of thread-local objects: runs that do not track
+   * them need not. Takes effect only before any class is instrumented.
+   */
+  public synchronized void markCallEscapes(boolean mark) {
+    if (mark == markCallEscapes) {
+      return;
+    }
+    if (cache.isEmpty() && plainCache.isEmpty()) {
+      markCallEscapes = mark;
+    } else if (mark) {
+      throw new IllegalStateException(
+          "classes were instrumented without the escape marks that tracking local objects needs");
+    } // else the marks are there already, and harmless to runs that do not track local objects
+  }
+
+  /**
+   * Adds a step after the rewriting of every class, for tests that need an instrumentation that
+   * fails or produces bad bytecode. Set before any class is instrumented.
+   */
+  public void lastStep(ClassRewrite step) {
+    lastStep = step;
   }
 
   /** Whether target classes are rewritten for reuse across runs. */
@@ -161,19 +207,56 @@ public final class Instrumenter {
       return Optional.empty();
     }
     boolean mainCopy = reset == resettableStatics;
+    if (rejected.contains(className)) {
+      return Optional.of(original);
+    }
     try {
-      byte[] result = transform(original, types, reset);
+      byte[] result = lastStep.apply(className, transform(original, types, reset));
       if (mainCopy) {
         instrumentedClasses.incrementAndGet();
       }
       return Optional.of(result);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
       if (mainCopy) {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
       }
-      skippedClasses.put(className, e.toString());
+      skippedClasses.put(className, "could not be instrumented: " + e);
       return Optional.of(original);
     }
+  }
+
+  /**
+   * Gives up the instrumentation of a class the JVM rejected ({@code failure}: a {@link
+   * VerifyError} or {@link ClassFormatError} when it was defined or linked): from now on loaders
+   * define its original bytes, and it runs uncontrolled. Returns whether the class was instrumented
+   * from the target path (else nothing changes: the fault is not Weft's).
+   */
+  public boolean giveUp(String className, Throwable failure) {
+    return giveUp(className, failure.toString());
+  }
+
+  /** As {@link #giveUp(String, Throwable)}, with the rejection's text. */
+  public boolean giveUp(String className, String failure) {
+    byte[] original = classPath.bytes(className);
+    if (original == null
+        || !isTargetPathClass(className)
+        || skippedClasses.containsKey(className)) {
+      return false;
+    }
+    String reason = REJECTED + oneLine(failure);
+    LOG.warn("{} {}; it runs uncontrolled from now on", className, reason);
+    skippedClasses.put(className, reason);
+    rejected.add(className);
+    cache.put(className, Optional.of(original));
+    if (resettableStatics) {
+      plainCache.put(className, Optional.of(original));
+    }
+    return true;
+  }
+
+  private static String oneLine(String text) {
+    int newline = text.indexOf('\n');
+    return newline < 0 ? text : text.substring(0, newline);
   }
 
   private ModelClassLoader models;
@@ -270,8 +353,9 @@ public final class Instrumenter {
     byte[] result;
     runTimeInstrumentations.incrementAndGet();
     try {
-      result = transform(bytes, hierarchy, false); // such a program's classes are not reused
-    } catch (RuntimeException e) {
+      // such a program's classes are not reused
+      result = lastStep.apply(className, transform(bytes, hierarchy, false));
+    } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
       if (skippedClasses.put(className + " (defined at run time)", e.toString()) == null) {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
       }
@@ -328,7 +412,8 @@ public final class Instrumenter {
                 (owner, field) -> strippedFinals.add(owner.replace('/', '.') + "." + field))
             : writer;
     reader.accept(
-        new ClassInstrumenter(out, types, sites, fields, minVersion, MaxLocals.of(classFile)),
+        new ClassInstrumenter(
+            out, types, sites, fields, minVersion, MaxLocals.of(classFile), markCallEscapes),
         ClassReader.SKIP_FRAMES);
     return writer.toByteArray();
   }

@@ -104,7 +104,7 @@ public final class TargetClassLoader extends ClassLoader {
         } else {
           Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
           if (bytes.isPresent()) {
-            c = defineClass(name, bytes.get(), 0, bytes.get().length);
+            c = define(name, bytes.get());
             if (!plain && instrumenter.resettableStatics() && !c.isInterface()) {
               RewriteMembersHidden.hide(c);
             }
@@ -117,6 +117,22 @@ public final class TargetClassLoader extends ClassLoader {
         resolveClass(c);
       }
       return c;
+    }
+  }
+
+  /**
+   * Defines a class from its instrumented bytes, or from its original bytes if the JVM rejects the
+   * instrumented ones (the class is then listed as skipped and runs uncontrolled).
+   */
+  private Class<?> define(String name, byte[] bytes) {
+    try {
+      return defineClass(name, bytes, 0, bytes.length);
+    } catch (VerifyError | ClassFormatError e) {
+      if (e instanceof UnsupportedClassVersionError || !instrumenter.giveUp(name, e)) {
+        throw e;
+      }
+      byte[] original = instrumenter.instrumented(name, plain).orElseThrow();
+      return defineClass(name, original, 0, original.length);
     }
   }
 

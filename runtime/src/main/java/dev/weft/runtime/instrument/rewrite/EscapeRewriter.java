@@ -16,8 +16,12 @@ import net.bytebuddy.jar.asm.Type;
  * local slots past those the method uses while they are looked at.
  */
 final class EscapeRewriter extends Rewriter {
-  EscapeRewriter(MethodVisitor next, MethodContext method) {
+  /** Whether calls, captures and returns are marked: only runs that track local objects ask. */
+  private final boolean marks;
+
+  EscapeRewriter(MethodVisitor next, MethodContext method, boolean marks) {
     super(next, method);
+    this.marks = marks;
   }
 
   @Override
@@ -26,6 +30,10 @@ final class EscapeRewriter extends Rewriter {
     CallEscapes.Plan plan = CallEscapes.plan(opcode, owner, name, descriptor, method.types);
     if (plan.arraycopy()) {
       emit(HookTable.ARRAYCOPY);
+      return;
+    }
+    if (!marks) {
+      super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
       return;
     }
     if (plan.escaping().length > 0) {
@@ -46,7 +54,7 @@ final class EscapeRewriter extends Rewriter {
   public void visitInvokeDynamicInsn(
       String name, String descriptor, Handle bootstrap, Object... arguments) {
     CallEscapes.Plan plan = CallEscapes.dynamic(bootstrap.getOwner(), descriptor, method.types);
-    if (plan.escaping().length > 0) {
+    if (marks && plan.escaping().length > 0) {
       letGo(Type.getArgumentTypes(descriptor), plan.escaping(), null);
     }
     super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
@@ -54,7 +62,7 @@ final class EscapeRewriter extends Rewriter {
 
   @Override
   public void visitInsn(int opcode) {
-    if (opcode == Opcodes.ARETURN && method.returnEscapes) {
+    if (opcode == Opcodes.ARETURN && method.returnEscapes && marks) {
       out().visitInsn(Opcodes.DUP);
       emit(HookTable.ESCAPE);
     } else if (opcode == Opcodes.RETURN && method.isClassInit) {

@@ -15,6 +15,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * instructions come last and write their replacements straight to the class writer. Escapes are
  * marked next after the bridging, on every call as written, before any is replaced. Thread naming
  * is the link next to the writer, so the name it inserts directly precedes the constructor call.
+ * Escapes through calls are marked only for runs that track thread-local objects ({@code
+ * markCallEscapes}): runs that do not need nothing of that rewriting, nor its risks.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -31,7 +33,8 @@ public final class MethodInstrumenter {
       FieldTable fields,
       int classVersion,
       MethodRefBridges bridges,
-      int firstFreeLocal) {
+      int firstFreeLocal,
+      boolean markCallEscapes) {
     MethodContext method =
         new MethodContext(
             className,
@@ -57,7 +60,7 @@ public final class MethodInstrumenter {
     v = new FieldUpdaterNotes(v, method);
     v = new PoolSubstitution(v, method);
     v = new AllocationNaming(v, method);
-    v = new EscapeRewriter(v, method);
+    v = new EscapeRewriter(v, method, markCallEscapes);
     return new MethodReferenceRewriter(v, method);
   }
 }
