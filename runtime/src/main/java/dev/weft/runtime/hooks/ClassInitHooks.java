@@ -1,7 +1,9 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.control.RunSignals;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.statics.ClassInits;
+import dev.weft.runtime.statics.InitialisingClasses;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -18,6 +20,23 @@ public final class ClassInitHooks {
 
   public static void ensure(Class<?> type) {
     ClassInits.ensure(type);
+  }
+
+  /** A class initialiser begins: no switch inside it, and others wait for it under control. */
+  public static void initialiserBegins(Class<?> type) {
+    RunSignals.atomicEnter();
+    InitialisingClasses.begin(type);
+  }
+
+  /** A class initialiser ends, returning or throwing. */
+  public static void initialiserEnds(Class<?> type) {
+    InitialisingClasses.end(type);
+    RunSignals.atomicExit();
+  }
+
+  /** {@code type} is about to be used in a way that initialises it ({@code new}, static member). */
+  public static void beforeUse(Class<?> type) {
+    InitialisingClasses.beforeUse(type);
   }
 
   /** {@code Class.forName(name, initialize, loader)}, initialising the class for this run. */

@@ -15,6 +15,7 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * instructions come last and write their replacements straight to the class writer. Escapes are
  * marked next after the bridging, on every call as written, before any is replaced. Thread naming
  * is the link next to the writer, so the name it inserts directly precedes the constructor call.
+ * Initialisation guards come first, before anything an instruction is rewritten into.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -58,6 +59,7 @@ public final class MethodInstrumenter {
     v = new PoolSubstitution(v, method);
     v = new AllocationNaming(v, method);
     v = new EscapeRewriter(v, method);
-    return new MethodReferenceRewriter(v, method);
+    v = new MethodReferenceRewriter(v, method);
+    return new InitialisationGuards(v, method);
   }
 }

@@ -1,0 +1,57 @@
+package dev.weft.runtime.instrument.rewrite;
+
+import dev.weft.runtime.instrument.HookTable;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * Before every instruction that may initialise another target class ({@code new}, a static call, a
+ * static field read or write), asks whether another controlled thread is running that class's
+ * initialiser, so that the thread waits under Weft's control rather than on the JVM's
+ * initialisation lock, outside its sight. The class asked about is the one the JVM initialises: the
+ * one that declares the field or method, not the one the code names.
+ */
+final class InitialisationGuards extends Rewriter {
+  InitialisationGuards(MethodVisitor next, MethodContext method) {
+    super(next, method);
+  }
+
+  @Override
+  public void visitTypeInsn(int opcode, String type) {
+    if (opcode == Opcodes.NEW) {
+      guard(type);
+    }
+    super.visitTypeInsn(opcode, type);
+  }
+
+  @Override
+  public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+    if ((opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC) && isOther(owner)) {
+      guard(method.types.resolveField(owner, name).declaringClass());
+    }
+    super.visitFieldInsn(opcode, owner, name, descriptor);
+  }
+
+  @Override
+  public void visitMethodInsn(
+      int opcode, String owner, String name, String descriptor, boolean isInterface) {
+    if (opcode == Opcodes.INVOKESTATIC && isOther(owner)) {
+      String declaring = isInterface ? owner : method.types.implementer(owner, name, descriptor);
+      guard(declaring.isEmpty() ? owner : declaring);
+    }
+    super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+  }
+
+  private boolean isOther(String owner) {
+    return !owner.equals(method.className) && method.types.isTargetClass(owner);
+  }
+
+  private void guard(String type) {
+    // before class constants (version 49) only Class.forName could name it, which initialises it
+    if (method.classConstants && isOther(type)) {
+      out().visitLdcInsn(Type.getObjectType(type));
+      emit(HookTable.BEFORE_INITIALISING_USE);
+    }
+  }
+}
