@@ -42,10 +42,13 @@ public final class ClassInitHooks {
   /** {@code Class.forName(name, initialize, loader)}, initialising the class for this run. */
   public static Class<?> forName(String name, boolean initialize, ClassLoader loader)
       throws ClassNotFoundException {
-    Class<?> type = Class.forName(name, initialize, loader);
-    if (initialize) {
-      ClassInits.ensure(type);
+    if (!initialize) {
+      return Class.forName(name, false, loader);
     }
+    // loaded first, so that a thread waits under control for an initialiser another one runs
+    InitialisingClasses.beforeUse(Class.forName(name, false, loader));
+    Class<?> type = Class.forName(name, true, loader);
+    ClassInits.ensure(type);
     return type;
   }
 

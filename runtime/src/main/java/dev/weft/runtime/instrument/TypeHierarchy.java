@@ -28,6 +28,7 @@ public final class TypeHierarchy {
   private final Predicate<String> onTargetPath;
   private final ConcurrentHashMap<String, Boolean> targetTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> interfaces = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Boolean> publicTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, String> implementers = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> jdkDeclared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
@@ -57,6 +58,11 @@ public final class TypeHierarchy {
       return false;
     }
     return ask(interfaces, internalName, internalName, TypeDescription::isInterface, true);
+  }
+
+  /** Whether the class file declares the type public; false when it cannot be read. */
+  public boolean isPublic(String internalName) {
+    return ask(publicTypes, internalName, internalName, TypeDescription::isPublic, false);
   }
 
   /**

@@ -10,7 +10,8 @@ import net.bytebuddy.jar.asm.Type;
  * static field read or write), asks whether another controlled thread is running that class's
  * initialiser, so that the thread waits under Weft's control rather than on the JVM's
  * initialisation lock, outside its sight. The class asked about is the one the JVM initialises: the
- * one that declares the field or method, not the one the code names.
+ * one that declares the field or method, not the one the code names; when the code could not name
+ * that class itself (a package-private superclass of another package), there is no guard.
  */
 final class InitialisationGuards extends Rewriter {
   InitialisationGuards(MethodVisitor next, MethodContext method) {
@@ -20,7 +21,7 @@ final class InitialisationGuards extends Rewriter {
   @Override
   public void visitTypeInsn(int opcode, String type) {
     if (opcode == Opcodes.NEW) {
-      guard(type);
+      guard(type, type);
     }
     super.visitTypeInsn(opcode, type);
   }
@@ -28,7 +29,7 @@ final class InitialisationGuards extends Rewriter {
   @Override
   public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
     if ((opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC) && isOther(owner)) {
-      guard(method.types.resolveField(owner, name).declaringClass());
+      guard(owner, method.types.resolveField(owner, name).declaringClass());
     }
     super.visitFieldInsn(opcode, owner, name, descriptor);
   }
@@ -38,18 +39,30 @@ final class InitialisationGuards extends Rewriter {
       int opcode, String owner, String name, String descriptor, boolean isInterface) {
     if (opcode == Opcodes.INVOKESTATIC && isOther(owner)) {
       String declaring = isInterface ? owner : method.types.implementer(owner, name, descriptor);
-      guard(declaring.isEmpty() ? owner : declaring);
+      guard(owner, declaring.isEmpty() ? owner : declaring);
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+  }
+
+  /** Whether this class may load a constant of {@code type}, which its code reached via owner. */
+  private boolean nameable(String owner, String type) {
+    return type.equals(owner) || samePackage(type) || method.types.isPublic(type);
+  }
+
+  private boolean samePackage(String type) {
+    int a = type.lastIndexOf('/');
+    int b = method.className.lastIndexOf('/');
+    return a == b && type.regionMatches(0, method.className, 0, Math.max(a, 0));
   }
 
   private boolean isOther(String owner) {
     return !owner.equals(method.className) && method.types.isTargetClass(owner);
   }
 
-  private void guard(String type) {
+  /** A guard for {@code type}, which the instruction naming {@code owner} initialises. */
+  private void guard(String owner, String type) {
     // before class constants (version 49) only Class.forName could name it, which initialises it
-    if (method.classConstants && isOther(type)) {
+    if (method.classConstants && isOther(type) && nameable(owner, type)) {
       out().visitLdcInsn(Type.getObjectType(type));
       emit(HookTable.BEFORE_INITIALISING_USE);
     }
