@@ -34,6 +34,23 @@ public final class ClassInitHooks {
     RunSignals.atomicExit();
   }
 
+  /**
+   * Initialises for this run the class named {@code internalName}, which code reached through its
+   * subclass {@code owner} and may not name itself (a package-private class of another package).
+   */
+  public static void ensure(Class<?> owner, String internalName) throws ClassNotFoundException {
+    ClassInits.ensure(named(owner, internalName));
+  }
+
+  /** As {@link #beforeUse(Class)} for a class code may not name, found as {@link #ensure}. */
+  public static void beforeUse(Class<?> owner, String internalName) throws ClassNotFoundException {
+    InitialisingClasses.beforeUse(named(owner, internalName));
+  }
+
+  private static Class<?> named(Class<?> owner, String internalName) throws ClassNotFoundException {
+    return Class.forName(internalName.replace('/', '.'), false, owner.getClassLoader());
+  }
+
   /** {@code type} is about to be used in a way that initialises it ({@code new}, static member). */
   public static void beforeUse(Class<?> type) {
     InitialisingClasses.beforeUse(type);

@@ -60,9 +60,18 @@ public final class TypeHierarchy {
     return ask(interfaces, internalName, internalName, TypeDescription::isInterface, true);
   }
 
-  /** Whether the class file declares the type public; false when it cannot be read. */
-  public boolean isPublic(String internalName) {
-    return ask(publicTypes, internalName, internalName, TypeDescription::isPublic, false);
+  /**
+   * Whether code of class {@code from} may load a constant of {@code type}: the type is public or
+   * in the same package (a package-private superclass of another package is not, though its public
+   * static members are reached through a public subclass). False when the type cannot be read.
+   */
+  public boolean accessibleFrom(String type, String from) {
+    int a = type.lastIndexOf('/');
+    int b = from.lastIndexOf('/');
+    if (a == b && type.regionMatches(0, from, 0, Math.max(a, 0))) {
+      return true;
+    }
+    return ask(publicTypes, type, type, TypeDescription::isPublic, false);
   }
 
   /**

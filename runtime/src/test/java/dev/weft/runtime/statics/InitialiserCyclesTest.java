@@ -14,6 +14,7 @@ import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
+import dev.weft.targets.statics.InheritedStatics;
 import dev.weft.targets.statics.InitialiserCycles;
 import dev.weft.targets.statics.InitialiserWaits;
 import java.util.List;
@@ -100,6 +101,12 @@ class InitialiserCyclesTest {
   @EnumSource(Classes.class)
   void anInitialiserUsingAnotherClassIsNoDeadlock(Classes classes) throws Exception {
     everyRunPasses(InitialiserCycles.class, "initialiserUsesAnother", classes);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Classes.class)
+  void staticsOfAHiddenSuperclassReachedThroughItsSubclassRun(Classes classes) throws Exception {
+    everyRunPasses(InheritedStatics.class, "throughAPublicSubclass", classes);
   }
 
   @ParameterizedTest

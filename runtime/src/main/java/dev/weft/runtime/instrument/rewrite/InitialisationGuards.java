@@ -10,8 +10,8 @@ import net.bytebuddy.jar.asm.Type;
  * static field read or write), asks whether another controlled thread is running that class's
  * initialiser, so that the thread waits under Weft's control rather than on the JVM's
  * initialisation lock, outside its sight. The class asked about is the one the JVM initialises: the
- * one that declares the field or method, not the one the code names; when the code could not name
- * that class itself (a package-private superclass of another package), there is no guard.
+ * one that declares the field or method, not the one the code names (when the code may not name
+ * that class, a package-private superclass of another package, it is found by name).
  */
 final class InitialisationGuards extends Rewriter {
   InitialisationGuards(MethodVisitor next, MethodContext method) {
@@ -44,27 +44,26 @@ final class InitialisationGuards extends Rewriter {
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
   }
 
-  /** Whether this class may load a constant of {@code type}, which its code reached via owner. */
-  private boolean nameable(String owner, String type) {
-    return type.equals(owner) || samePackage(type) || method.types.isPublic(type);
-  }
-
-  private boolean samePackage(String type) {
-    int a = type.lastIndexOf('/');
-    int b = method.className.lastIndexOf('/');
-    return a == b && type.regionMatches(0, method.className, 0, Math.max(a, 0));
-  }
-
   private boolean isOther(String owner) {
     return !owner.equals(method.className) && method.types.isTargetClass(owner);
   }
 
-  /** A guard for {@code type}, which the instruction naming {@code owner} initialises. */
+  /**
+   * A guard for {@code type}, which the instruction naming {@code owner} initialises; by name, with
+   * the owner's loader, when this class may not name the type itself.
+   */
   private void guard(String owner, String type) {
     // before class constants (version 49) only Class.forName could name it, which initialises it
-    if (method.classConstants && isOther(type) && nameable(owner, type)) {
+    if (!method.classConstants || !isOther(type)) {
+      return;
+    }
+    if (type.equals(owner) || method.types.accessibleFrom(type, method.className)) {
       out().visitLdcInsn(Type.getObjectType(type));
       emit(HookTable.BEFORE_INITIALISING_USE);
+    } else {
+      out().visitLdcInsn(Type.getObjectType(owner));
+      out().visitLdcInsn(type);
+      emit(HookTable.BEFORE_INITIALISING_USE_NAMED);
     }
   }
 }
