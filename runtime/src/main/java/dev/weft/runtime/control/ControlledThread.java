@@ -183,6 +183,18 @@ public final class ControlledThread {
     atomicDepth++;
   }
 
+  /** Leaves the thread's atomic sections for one scheduling point; returns their depth. */
+  int suspendAtomic() {
+    int depth = atomicDepth;
+    atomicDepth = 0;
+    return depth;
+  }
+
+  /** Enters again the atomic sections {@link #suspendAtomic} left. */
+  void resumeAtomic(int depth) {
+    atomicDepth = depth;
+  }
+
   /** The thread died inside atomic sections (an exception left a static initialiser). */
   void leaveAtomicSections() {
     atomicDepth = 0;

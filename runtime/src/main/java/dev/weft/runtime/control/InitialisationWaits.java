@@ -50,6 +50,35 @@ public final class InitialisationWaits {
         finished);
   }
 
+  /**
+   * A scheduling point of the calling thread, inside a class initialiser, before it initialises
+   * {@code type}: where another thread can begin initialising a class this initialiser needs, as on
+   * the JVM (two initialisers that need each other's classes deadlock only so). Made only while
+   * another thread could run, so a program that initialises its classes alone is unchanged.
+   */
+  public static void initialisationPoint(Class<?> type) {
+    ControlledThread t = ControlledThread.current();
+    if (t == null) {
+      return;
+    }
+    Scheduler s = t.scheduler;
+    if (s.isAborted() || !s.othersCouldRun(t)) {
+      return;
+    }
+    int atomic = t.suspendAtomic(); // the initialiser's atomic section allows this one switch
+    try {
+      s.point(
+          t,
+          EventKind.READ,
+          s.lockLocation(type, SiteTable.SYNTHETIC),
+          SiteTable.SYNTHETIC,
+          type,
+          0);
+    } finally {
+      t.resumeAtomic(atomic);
+    }
+  }
+
   /** A class initialiser finished (or failed): threads waiting for it may go on. */
   public static void finished() {
     ControlledThread t = ControlledThread.current();

@@ -488,6 +488,17 @@ public final class Scheduler {
     }
   }
 
+  /** Whether a thread other than {@code t} could run now, without waiting for anything. */
+  boolean othersCouldRun(ControlledThread t) {
+    for (int i = 0; i < unfinished.count(); i++) {
+      ControlledThread c = unfinished.get(i);
+      if (c != t && c.readiness() == Readiness.READY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
   public void changed() {
     syncVersion++;

@@ -1,7 +1,9 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.control.RunSignals;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.statics.ClassInits;
+import dev.weft.runtime.statics.InitialisingClasses;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -20,13 +22,50 @@ public final class ClassInitHooks {
     ClassInits.ensure(type);
   }
 
+  /** A class initialiser begins: no switch inside it, and others wait for it under control. */
+  public static void initialiserBegins(Class<?> type) {
+    RunSignals.atomicEnter();
+    InitialisingClasses.begin(type);
+  }
+
+  /** A class initialiser ends, returning or throwing. */
+  public static void initialiserEnds(Class<?> type) {
+    InitialisingClasses.end(type);
+    RunSignals.atomicExit();
+  }
+
+  /**
+   * Initialises for this run the class named {@code internalName}, which code reached through its
+   * subclass {@code owner} and may not name itself (a package-private class of another package).
+   */
+  public static void ensure(Class<?> owner, String internalName) throws ClassNotFoundException {
+    ClassInits.ensure(named(owner, internalName));
+  }
+
+  /** As {@link #beforeUse(Class)} for a class code may not name, found as {@link #ensure}. */
+  public static void beforeUse(Class<?> owner, String internalName) throws ClassNotFoundException {
+    InitialisingClasses.beforeUse(named(owner, internalName));
+  }
+
+  private static Class<?> named(Class<?> owner, String internalName) throws ClassNotFoundException {
+    return Class.forName(internalName.replace('/', '.'), false, owner.getClassLoader());
+  }
+
+  /** {@code type} is about to be used in a way that initialises it ({@code new}, static member). */
+  public static void beforeUse(Class<?> type) {
+    InitialisingClasses.beforeUse(type);
+  }
+
   /** {@code Class.forName(name, initialize, loader)}, initialising the class for this run. */
   public static Class<?> forName(String name, boolean initialize, ClassLoader loader)
       throws ClassNotFoundException {
-    Class<?> type = Class.forName(name, initialize, loader);
-    if (initialize) {
-      ClassInits.ensure(type);
+    if (!initialize) {
+      return Class.forName(name, false, loader);
     }
+    // loaded first, so that a thread waits under control for an initialiser another one runs
+    InitialisingClasses.beforeUse(Class.forName(name, false, loader));
+    Class<?> type = Class.forName(name, true, loader);
+    ClassInits.ensure(type);
     return type;
   }
 

@@ -2,6 +2,7 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.hooks.ArrayHooks;
 import dev.weft.runtime.hooks.BlockingHooks;
+import dev.weft.runtime.hooks.ClassInitHooks;
 import dev.weft.runtime.hooks.EscapeHooks;
 import dev.weft.runtime.hooks.ExchangerHooks;
 import dev.weft.runtime.hooks.FieldHooks;
@@ -35,6 +36,7 @@ final class HookClasses {
   static final String TIME = Type.getInternalName(TimeHooks.class);
   static final String MACHINE = Type.getInternalName(MachineHooks.class);
   static final String RUN = Type.getInternalName(RunHooks.class);
+  static final String CLASS_INITS = Type.getInternalName(ClassInitHooks.class);
   static final String IDENTITIES = Type.getInternalName(IdentityHooks.class);
   static final String LOCKS = Type.getInternalName(LockHooks.class);
   static final String SYNCHRONIZERS = Type.getInternalName(SynchronizerHooks.class);

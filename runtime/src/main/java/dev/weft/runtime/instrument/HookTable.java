@@ -21,6 +21,16 @@ public final class HookTable {
       new HookCall(HookClasses.MONITORS, "monitorExitOnThrow", OBJECT_SITE);
   public static final HookCall ATOMIC_ENTER = new HookCall(HookClasses.RUN, "atomicEnter", "()V");
   public static final HookCall ATOMIC_EXIT = new HookCall(HookClasses.RUN, "atomicExit", "()V");
+  public static final HookCall INITIALISER_BEGINS =
+      new HookCall(HookClasses.CLASS_INITS, "initialiserBegins", "(Ljava/lang/Class;)V");
+  public static final HookCall INITIALISER_ENDS =
+      new HookCall(HookClasses.CLASS_INITS, "initialiserEnds", "(Ljava/lang/Class;)V");
+  public static final HookCall BEFORE_INITIALISING_USE =
+      new HookCall(HookClasses.CLASS_INITS, "beforeUse", "(Ljava/lang/Class;)V");
+  public static final HookCall BEFORE_INITIALISING_USE_NAMED =
+      new HookCall(HookClasses.CLASS_INITS, "beforeUse", "(Ljava/lang/Class;Ljava/lang/String;)V");
+  public static final HookCall ENSURE_NAMED =
+      new HookCall(HookClasses.CLASS_INITS, "ensure", "(Ljava/lang/Class;Ljava/lang/String;)V");
   public static final HookCall ALLOCATED = new HookCall(HookClasses.RUN, "allocated", OBJECT_SITE);
   public static final HookCall GET_STATIC = new HookCall(HookClasses.FIELDS, "getStatic", "(II)V");
   public static final HookCall PUT_STATIC = new HookCall(HookClasses.FIELDS, "putStatic", "(II)V");
@@ -75,6 +85,11 @@ public final class HookTable {
                 MONITOR_EXIT_ON_THROW,
                 ATOMIC_ENTER,
                 ATOMIC_EXIT,
+                INITIALISER_BEGINS,
+                INITIALISER_ENDS,
+                BEFORE_INITIALISING_USE,
+                BEFORE_INITIALISING_USE_NAMED,
+                ENSURE_NAMED,
                 ALLOCATED,
                 GET_STATIC,
                 PUT_STATIC,

@@ -199,6 +199,24 @@ final class StaticsReset extends ClassVisitor {
     m.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
   }
 
+  /** Initialises {@code declaring}, which this class may not name, found from {@code owner}. */
+  private void guard(MethodVisitor m, String owner, String declaring) {
+    if (classConstants) {
+      m.visitLdcInsn(Type.getObjectType(owner));
+    } else {
+      m.visitLdcInsn(owner.replace('/', '.'));
+      m.visitMethodInsn(
+          Opcodes.INVOKESTATIC,
+          "java/lang/Class",
+          "forName",
+          "(Ljava/lang/String;)Ljava/lang/Class;",
+          false);
+    }
+    m.visitLdcInsn(declaring);
+    m.visitMethodInsn(
+        Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;Ljava/lang/String;)V", false);
+  }
+
   /** The initialisation points of one method. */
   private final class Guards extends MethodVisitor {
     private final boolean initialises;
@@ -345,7 +363,12 @@ final class StaticsReset extends ClassVisitor {
         if (!declaring.equals(className)
             && resettableOwner.test(declaring)
             && !types.isInterface(declaring)) {
-          guard(mv, declaring);
+          if (declaring.equals(owner) || types.accessibleFrom(declaring, className)) {
+            guard(mv, declaring);
+          } else {
+            // a package-private superclass of another package: found by name, from the owner
+            guard(mv, owner, declaring);
+          }
         }
       }
       super.visitFieldInsn(opcode, owner, name, descriptor);

@@ -28,6 +28,7 @@ public final class TypeHierarchy {
   private final Predicate<String> onTargetPath;
   private final ConcurrentHashMap<String, Boolean> targetTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> interfaces = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Boolean> publicTypes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, String> implementers = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> jdkDeclared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Boolean> threadTypes = new ConcurrentHashMap<>();
@@ -57,6 +58,20 @@ public final class TypeHierarchy {
       return false;
     }
     return ask(interfaces, internalName, internalName, TypeDescription::isInterface, true);
+  }
+
+  /**
+   * Whether code of class {@code from} may load a constant of {@code type}: the type is public or
+   * in the same package (a package-private superclass of another package is not, though its public
+   * static members are reached through a public subclass). False when the type cannot be read.
+   */
+  public boolean accessibleFrom(String type, String from) {
+    int a = type.lastIndexOf('/');
+    int b = from.lastIndexOf('/');
+    if (a == b && type.regionMatches(0, from, 0, Math.max(a, 0))) {
+      return true;
+    }
+    return ask(publicTypes, type, type, TypeDescription::isPublic, false);
   }
 
   /**

@@ -52,6 +52,17 @@ public final class ClassInits {
     }
   }
 
+  /** Whether Weft, not the JVM, initialises {@code type} once per run. */
+  static boolean initialisedPerRun(Class<?> type) {
+    return STATES.get(type).initialiser != null;
+  }
+
+  /** Whether {@code type}, initialised per run, is initialised (or failed) in this run. */
+  static boolean initialisedThisRun(Class<?> type) {
+    State s = STATES.get(type);
+    return s.done == run || s.failedIn(run);
+  }
+
   /** One class's initialisation state and what resetting it takes. */
   private static final class State {
     private final Class<?> type;
@@ -150,6 +161,10 @@ public final class ClassInits {
           Thread.currentThread().interrupt();
         }
       }
+    }
+
+    private synchronized boolean failedIn(int currentRun) {
+      return failed == currentRun;
     }
 
     /** Whether the class is being initialised in this run (neither finished nor failed). */

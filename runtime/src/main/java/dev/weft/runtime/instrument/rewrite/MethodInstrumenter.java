@@ -16,7 +16,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * marked next after the bridging, on every call as written, before any is replaced. Thread naming
  * is the link next to the writer, so the name it inserts directly precedes the constructor call.
  * Escapes through calls are marked only for runs that track thread-local objects ({@code
- * markCallEscapes}): runs that do not need nothing of that rewriting, nor its risks.
+ * markCallEscapes}): runs that do not need nothing of that rewriting, nor its risks. Initialisation
+ * guards come first, before anything an instruction is rewritten into.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -61,6 +62,7 @@ public final class MethodInstrumenter {
     v = new PoolSubstitution(v, method);
     v = new AllocationNaming(v, method);
     v = new EscapeRewriter(v, method, markCallEscapes);
-    return new MethodReferenceRewriter(v, method);
+    v = new MethodReferenceRewriter(v, method);
+    return new InitialisationGuards(v, method);
   }
 }

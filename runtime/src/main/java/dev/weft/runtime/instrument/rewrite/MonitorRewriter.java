@@ -10,7 +10,8 @@ import net.bytebuddy.jar.asm.Type;
  * Monitors: {@code monitorenter}/{@code monitorexit} become the model's enter and exit; a
  * synchronized method (whose flag the class rewriter strips) enters the model monitor first and
  * exits it on every return and on an exception; a static initialiser runs as one atomic section,
- * because the JVM's class-initialisation lock would block another thread outside Weft's control.
+ * because the JVM's class-initialisation lock would block another thread outside Weft's control,
+ * and says which class it initialises, so that a thread that must wait for it waits under control.
  */
 final class MonitorRewriter extends Rewriter {
   private final Label bodyStart = new Label();
@@ -51,7 +52,8 @@ final class MonitorRewriter extends Rewriter {
       pushInt(wrapSite);
       emit(HookTable.MONITOR_ENTER);
     } else if (method.isClassInit) {
-      emit(HookTable.ATOMIC_ENTER);
+      pushMonitor();
+      emit(HookTable.INITIALISER_BEGINS);
     }
     if (wrapsBody()) {
       out().visitLabel(bodyStart);
@@ -89,7 +91,8 @@ final class MonitorRewriter extends Rewriter {
       pushInt(wrapSite);
       emit(HookTable.MONITOR_EXIT);
     } else if (method.isClassInit) {
-      emit(HookTable.ATOMIC_EXIT);
+      pushMonitor();
+      emit(HookTable.INITIALISER_ENDS);
     }
   }
 
@@ -103,7 +106,8 @@ final class MonitorRewriter extends Rewriter {
         pushInt(wrapSite);
         emit(HookTable.MONITOR_EXIT_ON_THROW);
       } else {
-        emit(HookTable.ATOMIC_EXIT);
+        pushMonitor();
+        emit(HookTable.INITIALISER_ENDS);
       }
       out().visitInsn(Opcodes.ATHROW);
       out().visitTryCatchBlock(bodyStart, handler, handler, null);
