@@ -221,7 +221,21 @@ public final class Instrumenter {
         LOG.warn("could not instrument {}; it runs uncontrolled: {}", className, e.toString());
       }
       skippedClasses.put(className, "could not be instrumented: " + e);
-      return Optional.of(original);
+      return Optional.of(initialiserOnly(className, original));
+    }
+  }
+
+  /**
+   * A class the full instrumentation could not rewrite still gets its static initialiser wrapped,
+   * so that no controlled thread is switched out while it holds the class's initialisation lock;
+   * the original bytes if even that fails.
+   */
+  private static byte[] initialiserOnly(String className, byte[] original) {
+    try {
+      return InitialiserOnlyRewrite.wrap(original);
+    } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+      LOG.warn("could not wrap the static initialiser of {}: {}", className, e.toString());
+      return original;
     }
   }
 

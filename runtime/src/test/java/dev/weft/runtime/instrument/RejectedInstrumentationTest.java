@@ -11,6 +11,7 @@ import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.targets.jvm.RejectedHelper;
+import dev.weft.targets.jvm.RejectedInitialiser;
 import java.util.List;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -28,16 +29,17 @@ class RejectedInstrumentationTest {
   private static final String HELPER = RejectedHelper.Helper.class.getName();
 
   private static RunExecutor executor(Instrumenter.ClassRewrite lastStep) {
+    return executor(RejectedHelper.class.getName(), lastStep);
+  }
+
+  private static RunExecutor executor(String mainClass, Instrumenter.ClassRewrite lastStep) {
     Instrumenter instrumenter =
         new Instrumenter(
             new TargetClassPath(List.of(Harness.testTargetsPath())),
             new SiteTable(),
             new FieldTable());
     instrumenter.lastStep(lastStep);
-    return new RunExecutor(
-        instrumenter,
-        TargetSpec.main(RejectedHelper.class.getName(), List.of()),
-        RunBudget.DEFAULT);
+    return new RunExecutor(instrumenter, TargetSpec.main(mainClass, List.of()), RunBudget.DEFAULT);
   }
 
   @Test
@@ -60,6 +62,57 @@ class RejectedInstrumentationTest {
     assertThat(executor.instrumenter().skippedClasses())
         .containsOnlyKeys(HELPER)
         .hasEntrySatisfying(HELPER, why -> assertThat(why).contains("simulated"));
+  }
+
+  @Test
+  void aClassWhoseInstrumentationThrowsStillHasItsInitialiserWrapped() throws Exception {
+    String table = RejectedInitialiser.Table.class.getName();
+    RunExecutor executor =
+        executor(
+            RejectedInitialiser.class.getName(),
+            (name, bytes) -> {
+              if (name.equals(table)) {
+                throw new IllegalStateException("simulated: the rewriting failed");
+              }
+              return bytes;
+            });
+    executor.validate();
+
+    for (int run = 1; run <= 20; run++) {
+      RunResult r = executor.execute(new RandomWalk(run), run);
+      assertThat(r.outcome())
+          .as("run %d: %s %s", run, r.failure(), r.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+    assertThat(executor.instrumenter().skippedClasses()).containsOnlyKeys(table);
+    assertThat(initialiserCalls(executor.instrumenter().instrumented(table).orElseThrow()))
+        .as("its static initialiser is still one section that names its class")
+        .contains(HookTable.INITIALISER_BEGINS.name(), HookTable.INITIALISER_ENDS.name());
+  }
+
+  /** The methods a class's static initialiser calls. */
+  private static List<String> initialiserCalls(byte[] classFile) {
+    List<String> calls = new java.util.ArrayList<>();
+    new ClassReader(classFile)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(
+                  int access, String name, String desc, String signature, String[] exceptions) {
+                if (!name.equals("<clinit>")) {
+                  return null;
+                }
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(
+                      int opcode, String owner, String callee, String d, boolean itf) {
+                    calls.add(callee);
+                  }
+                };
+              }
+            },
+            0);
+    return calls;
   }
 
   @Test
