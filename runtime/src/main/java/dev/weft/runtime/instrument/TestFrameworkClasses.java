@@ -8,13 +8,17 @@ package dev.weft.runtime.instrument;
  * it, by a loader all runs share ({@link TargetClassPath#frameworkLoader()}).
  */
 final class TestFrameworkClasses {
-  private static final String[] PACKAGES = {
-    "org.junit.", "org.opentest4j.", "org.apiguardian.", "dev.weft.junit."
-  };
+  private static final String[] PACKAGES = {"org.junit.", "org.opentest4j.", "org.apiguardian."};
+
+  /** The extension's package alone: its sub-packages are code like any other (its own tests). */
+  private static final String EXTENSION = "dev.weft.junit.";
 
   private TestFrameworkClasses() {}
 
   static boolean contains(String className) {
+    if (className.startsWith(EXTENSION)) {
+      return className.indexOf('.', EXTENSION.length()) < 0;
+    }
     for (String p : PACKAGES) {
       if (className.startsWith(p)) {
         return true;
