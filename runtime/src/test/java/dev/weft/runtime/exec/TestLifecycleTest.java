@@ -20,6 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
 class TestLifecycleTest {
+  /**
+   * Stall and wall-clock limits a busy machine cannot reach while the first run loads and
+   * instruments JUnit's assertions: these tests are about the lifecycle, not about hangs.
+   */
+  private static final RunBudget UNHURRIED = new RunBudget(1_000_000, 120_000, 60_000);
+
   /** The test targets with JUnit's jars, as a test's class path has them. */
   private static RunExecutor executor(Class<?> testClass, String method) {
     return executor(testClass.getName(), method);
@@ -34,7 +40,7 @@ class TestLifecycleTest {
     return new RunExecutor(
         new Instrumenter(new TargetClassPath(cp), new SiteTable(), new FieldTable()),
         TargetSpec.test(testClass + "#" + method),
-        RunBudget.DEFAULT);
+        UNHURRIED);
   }
 
   private static Path codeSource(Class<?> c) {
