@@ -4,10 +4,22 @@ import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine;
 
-/** Parses {@code 90}, {@code 90s}, {@code 5m}, {@code 2h}, {@code 500ms}. */
-final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+/**
+ * Parses {@code 90}, {@code 90s}, {@code 5m}, {@code 2h}, {@code 500ms}: the durations of the
+ * command line, and of {@code @WeftTest} and the configuration that overrides it.
+ */
+public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
   @Override
   public Duration convert(String value) {
+    try {
+      return parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
+    }
+  }
+
+  /** The duration {@code value} says; IllegalArgumentException naming the forms it may take. */
+  public static Duration parse(String value) {
     String v = value.trim().toLowerCase(Locale.ROOT);
     try {
       if (v.endsWith("ms")) {
@@ -31,7 +43,7 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
       // fall through to the error below
     }
-    throw new CommandLine.TypeConversionException(
+    throw new IllegalArgumentException(
         "'" + value + "' is not a duration; use e.g. 500ms, 60s, 5m or 2h");
   }
 }

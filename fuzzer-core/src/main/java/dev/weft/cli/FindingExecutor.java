@@ -1,13 +1,8 @@
 package dev.weft.cli;
 
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.replay.FindingReplay;
 import dev.weft.runtime.exec.RunExecutor;
-import dev.weft.runtime.instrument.Instrumenter;
-import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.races.RaceMode;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -43,15 +38,6 @@ final class FindingExecutor {
       }
       cp.add(path);
     }
-    Instrumenter instrumenter =
-        new Instrumenter(new TargetClassPath(cp), new SiteTable(), new FieldTable());
-    RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
-    return new RunExecutor(
-        instrumenter,
-        record.target(),
-        record.budget(),
-        races,
-        record.localObjects(),
-        record.ignoredExceptions());
+    return FindingReplay.executor(record, cp);
   }
 }

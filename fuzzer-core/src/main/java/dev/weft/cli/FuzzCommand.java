@@ -377,15 +377,9 @@ public final class FuzzCommand implements Callable<Integer> {
     TargetSpec spec = null;
     if (target != null) {
       try {
-        spec =
-            target.mainClass != null
-                ? TargetSpec.main(target.mainClass, args)
-                : TargetSpec.method(target.method);
+        spec = target.spec(args);
       } catch (IllegalArgumentException e) {
         throw new FuzzSettings.UsageException(e.getMessage());
-      }
-      if (target.method != null && !args.isEmpty()) {
-        throw new FuzzSettings.UsageException("--args only applies to --main targets");
       }
     } else if (!args.isEmpty()) {
       throw new FuzzSettings.UsageException("--args only applies to --main targets");

@@ -56,6 +56,28 @@ public final class RunCommand implements Callable<Integer> {
             "A method without parameters: static, or an instance method of a class with a"
                 + " no-argument constructor.")
     String method;
+
+    @Option(
+        names = "--test",
+        paramLabel = "CLASS#METHOD",
+        required = true,
+        description =
+            "A JUnit 5 test method without parameters, run as JUnit runs it: @BeforeAll, a fresh"
+                + " instance (and its enclosing instances for a @Nested class), @BeforeEach, the"
+                + " test, @AfterEach, @AfterAll, all inside every run. The class path must hold"
+                + " the test's dependencies; JUnit's own classes are never instrumented.")
+    String test;
+
+    /** The target chosen; {@code args} apply to --main only. */
+    TargetSpec spec(List<String> args) {
+      if (mainClass == null && !args.isEmpty()) {
+        throw new IllegalArgumentException("--args only applies to --main targets");
+      }
+      if (mainClass != null) {
+        return TargetSpec.main(mainClass, args);
+      }
+      return method != null ? TargetSpec.method(method) : TargetSpec.test(test);
+    }
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -248,16 +270,9 @@ public final class RunCommand implements Callable<Integer> {
     PrintStream err = System.err;
     TargetSpec spec;
     try {
-      spec =
-          target.mainClass != null
-              ? TargetSpec.main(target.mainClass, args)
-              : TargetSpec.method(target.method);
+      spec = target.spec(args);
     } catch (IllegalArgumentException e) {
       err.println("weft: " + e.getMessage());
-      return WeftCli.USAGE;
-    }
-    if (target.method != null && !args.isEmpty()) {
-      err.println("weft: --args only applies to --main targets");
       return WeftCli.USAGE;
     }
     if (maxSteps < 1 || depth < 1) {

@@ -98,7 +98,14 @@ public final class CampaignFile {
                   f.text(target, "class"),
                   f.text(target, "method"),
                   List.of());
-      default -> throw f.bad("target.mode", "'" + mode + "' (expected main or method)");
+      case "test" ->
+          spec =
+              new TargetSpec(
+                  TargetSpec.Mode.TEST,
+                  f.text(target, "class"),
+                  f.text(target, "method"),
+                  List.of());
+      default -> throw f.bad("target.mode", "'" + mode + "' (expected main, method or test)");
     }
     JsonNode options = f.object(root, "options");
     return new CampaignSettings(

@@ -33,10 +33,13 @@ class CampaignFileTest {
   }
 
   @Test
-  void roundTripsMainAndMethodTargets() throws Exception {
+  void roundTripsMainMethodAndTestTargets() throws Exception {
     Path file = dir.resolve("campaign.json");
     for (TargetSpec t :
-        List.of(TargetSpec.main("com.acme.Prog", List.of("a", "b")), TargetSpec.method("a.B::c"))) {
+        List.of(
+            TargetSpec.main("com.acme.Prog", List.of("a", "b")),
+            TargetSpec.test("a.BTest$Nested#c"),
+            TargetSpec.method("a.B::c"))) {
       CampaignFile.write(settings(t), file);
       assertThat(CampaignFile.read(file)).isEqualTo(settings(t));
     }

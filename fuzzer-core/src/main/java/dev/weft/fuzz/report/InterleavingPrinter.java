@@ -32,8 +32,8 @@ public final class InterleavingPrinter {
       sb.append(")\n");
     }
     sb.append(String.format("%6s ", "step"));
-    for (String name : names) {
-      sb.append(cell(name));
+    for (int t = 0; t < names.size(); t++) {
+      sb.append(cell(header(names.get(t), run.programNames(), t)));
     }
     sb.append('\n');
     sb.append("-".repeat(7 + COLUMN * names.size())).append('\n');
@@ -47,6 +47,12 @@ public final class InterleavingPrinter {
       sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /** A thread's stable name, and the name the program gave it where that says more. */
+  private static String header(String stable, List<String> programNames, int t) {
+    String given = t < programNames.size() ? programNames.get(t) : null;
+    return given == null || given.equals(stable) ? stable : stable + " \"" + given + "\"";
   }
 
   private static String describe(EventKind kind, Site site) {

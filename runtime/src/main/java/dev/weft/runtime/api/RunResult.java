@@ -15,6 +15,9 @@ import java.util.List;
  * @param decisions the chosen thread index at every point where more than one thread was enabled
  * @param threadNames stable names of the run's threads, by index
  * @param diagnostic why a run was skipped, or null
+ * @param programNames the names the program gave its threads ({@code Thread.getName()} at the end
+ *     of the run), by index: what a report shows beside the stable names, which are what runs are
+ *     compared by
  */
 public record RunResult(
     Outcome outcome,
@@ -25,7 +28,32 @@ public record RunResult(
     List<String> threadNames,
     int steps,
     long nanos,
-    String diagnostic) {
+    String diagnostic,
+    List<String> programNames) {
+
+  /** A result whose threads are known by their stable names only. */
+  public RunResult(
+      Outcome outcome,
+      List<Failure> failures,
+      List<Race> races,
+      Trace trace,
+      int[] decisions,
+      List<String> threadNames,
+      int steps,
+      long nanos,
+      String diagnostic) {
+    this(
+        outcome,
+        failures,
+        races,
+        trace,
+        decisions,
+        threadNames,
+        steps,
+        nanos,
+        diagnostic,
+        threadNames);
+  }
 
   /** How a run ended. */
   public enum Outcome {

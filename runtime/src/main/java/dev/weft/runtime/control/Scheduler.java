@@ -305,8 +305,10 @@ public final class Scheduler {
    */
   public RunResult result(long nanos) {
     List<String> names = new ArrayList<>();
+    List<String> programNames = new ArrayList<>();
     for (ControlledThread t : threadSnapshot) {
       names.add(t.stableName);
+      programNames.add(t.logical == null ? t.stableName : t.logical.getName());
     }
     RunResult.Outcome outcome = run.outcome();
     List<Failure> failures = run.failures();
@@ -333,7 +335,8 @@ public final class Scheduler {
         names,
         steps,
         nanos,
-        run.diagnostic());
+        run.diagnostic(),
+        programNames);
   }
 
   /**

@@ -222,7 +222,8 @@ public final class RunExecutor {
             result.threadNames(),
             result.steps(),
             result.nanos(),
-            said);
+            said,
+            result.programNames());
       }
     }
     return result;

@@ -13,9 +13,13 @@ final class TargetEntry {
   private final TargetSpec spec;
   private final Method method;
 
-  private TargetEntry(TargetSpec spec, Method method) {
+  /** A test's lifecycle, which replaces the plain call of {@link #method}; null for other modes. */
+  private final TestLifecycle test;
+
+  private TargetEntry(TargetSpec spec, Method method, TestLifecycle test) {
     this.spec = spec;
     this.method = method;
+    this.test = test;
   }
 
   static TargetEntry resolve(TargetSpec spec, ClassLoader loader) throws TargetException {
@@ -29,6 +33,9 @@ final class TargetEntry {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new TargetException(
           "class " + spec.className() + " was not found on the target class path (--cp): " + e);
+    }
+    if (spec.mode() == TargetSpec.Mode.TEST) {
+      return new TargetEntry(spec, null, TestLifecycle.resolve(cls, spec.methodName()));
     }
     Method m;
     try {
@@ -62,11 +69,15 @@ final class TargetEntry {
       throw new TargetException("class " + spec.className() + " has no " + what);
     }
     m.setAccessible(true);
-    return new TargetEntry(spec, m);
+    return new TargetEntry(spec, m, null);
   }
 
   /** Runs the target in the calling (controlled) thread. */
   void invoke() throws Throwable {
+    if (test != null) {
+      test.run();
+      return;
+    }
     try {
       Object receiver = null;
       if (!Modifier.isStatic(method.getModifiers())) {

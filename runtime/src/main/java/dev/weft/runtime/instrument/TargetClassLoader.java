@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * for all runs when their statics are reset per run ({@link StaticsReset}), else once per run, a
  * new loader each time, so that every run starts with fresh static state; Weft's runtime classes
  * come from Weft's own loader so that hooks and scheduler are shared; everything else comes from
- * the JDK. Assertions are enabled for all target classes.
+ * the JDK; a test framework's classes come uninstrumented from a loader the runs share ({@link
+ * TestFrameworkClasses}). Assertions are enabled for all target classes.
  */
 public final class TargetClassLoader extends ClassLoader {
   /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */
@@ -101,6 +102,8 @@ public final class TargetClassLoader extends ClassLoader {
           c = instrumenter.models().loadClass(name);
         } else if (name.startsWith("java.")) {
           c = getParent().loadClass(name);
+        } else if (TestFrameworkClasses.contains(name)) {
+          c = instrumenter.classPath().frameworkLoader().loadClass(name);
         } else {
           Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
           if (bytes.isPresent()) {

@@ -21,6 +21,9 @@ public final class TargetClassPath implements AutoCloseable {
   private final List<Path> entries;
   private final URLClassLoader resources;
 
+  /** Loads the test framework's classes uninstrumented; made at its first use. */
+  private URLClassLoader framework;
+
   public TargetClassPath(List<Path> entries) {
     this.entries = List.copyOf(entries);
     List<URL> urls = new ArrayList<>();
@@ -81,6 +84,17 @@ public final class TargetClassPath implements AutoCloseable {
     return resources.findResources(name);
   }
 
+  /**
+   * The loader of the test framework's classes on this path ({@link TestFrameworkClasses}),
+   * uninstrumented and shared by every run.
+   */
+  synchronized ClassLoader frameworkLoader() {
+    if (framework == null) {
+      framework = new URLClassLoader(resources.getURLs(), ClassLoader.getPlatformClassLoader());
+    }
+    return framework;
+  }
+
   ClassFileLocator locator() {
     return new ClassFileLocator.Compound(
         ClassFileLocator.ForClassLoader.of(resources),
@@ -90,5 +104,10 @@ public final class TargetClassPath implements AutoCloseable {
   @Override
   public void close() throws IOException {
     resources.close();
+    synchronized (this) {
+      if (framework != null) {
+        framework.close();
+      }
+    }
   }
 }
