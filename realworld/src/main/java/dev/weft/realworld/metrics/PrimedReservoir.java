@@ -11,11 +11,11 @@ import com.codahale.metrics.ExponentiallyDecayingReservoir;
 public final class PrimedReservoir {
   public static void main(String[] args) throws Exception {
     new ReservoirRounds(
-                () -> {
-                  ExponentiallyDecayingReservoir r = new ExponentiallyDecayingReservoir(1, 0.015);
-                  r.update(0);
-                  return r;
-                })
-            .run();
+            () -> {
+              ExponentiallyDecayingReservoir r = new ExponentiallyDecayingReservoir(1, 0.015);
+              r.update(0);
+              return r;
+            })
+        .run();
   }
 }

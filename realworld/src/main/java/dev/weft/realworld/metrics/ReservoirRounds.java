@@ -8,10 +8,10 @@ import java.util.concurrent.CyclicBarrier;
  * The stress loop shared by {@link FirstUpdatesRace} and {@link PrimedReservoir}: two recorder
  * threads run for {@link #RUN_MILLIS} ms of {@code System.currentTimeMillis()} (as a library's own
  * stress test does: "record for a while, then check"). Each round starts a fresh reservoir of size
- * one; the barrier's action, run by the last thread to arrive, reads the clock and decides for
- * both whether another round follows, so the two threads always agree on when to stop. An update
- * that fails ends the loop at the next round for both; the thread whose update failed then dies
- * of that exception.
+ * one; the barrier's action, run by the last thread to arrive, reads the clock and decides for both
+ * whether another round follows, so the two threads always agree on when to stop. An update that
+ * fails ends the loop at the next round for both; the thread whose update failed then dies of that
+ * exception.
  */
 final class ReservoirRounds {
   static final long RUN_MILLIS = 2_000;

@@ -17,8 +17,8 @@ import java.util.Locale;
  * again, each time in a fresh {@link URLClassLoader} over the program's class path (parent: the
  * platform class loader, so statics never leak between executions), on the JVM's own scheduler.
  *
- * <p>An execution fails when any of its threads ends with an uncaught exception (main included),
- * or when it has not finished within the watchdog time: then {@link
+ * <p>An execution fails when any of its threads ends with an uncaught exception (main included), or
+ * when it has not finished within the watchdog time: then {@link
  * ThreadMXBean#findDeadlockedThreads()} tells a monitor/lock deadlock from another hang. An
  * execution is finished when {@code main} has returned and every thread it started (they share a
  * thread group) has ended. After a hang the stuck threads are abandoned and the run stops: the bug
@@ -191,7 +191,8 @@ public final class Stress {
     }
     synchronized (uncaught) {
       if (uncaught[0] != null) {
-        return new Failure("exception", "thread " + uncaughtThread[0] + ": " + describe(uncaught[0]));
+        return new Failure(
+            "exception", "thread " + uncaughtThread[0] + ": " + describe(uncaught[0]));
       }
     }
     if (!finished) {
