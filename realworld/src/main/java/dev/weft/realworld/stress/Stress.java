@@ -17,16 +17,22 @@ import java.util.Locale;
  * again, each time in a fresh {@link URLClassLoader} over the program's class path (parent: the
  * platform class loader, so statics never leak between executions), on the JVM's own scheduler.
  *
- * <p>An execution fails when any of its threads ends with an uncaught exception (main included),
- * or when it has not finished within the watchdog time: then {@link
+ * <p>An execution fails when any of its threads ends with an uncaught exception (main included), or
+ * when it has not finished within the watchdog time: then {@link
  * ThreadMXBean#findDeadlockedThreads()} tells a monitor/lock deadlock from another hang. An
  * execution is finished when {@code main} has returned and every thread it started (they share a
  * thread group) has ended. After a hang the stuck threads are abandoned and the run stops: the bug
  * is found. The result is one JSON line on stdout.
  *
+ * <p>{@code --ignore-exception CLASS} (repeatable, as Weft's option of the same name) names an
+ * exception the program throws on purpose, a fault its test injects to reach a failure path: a
+ * thread that dies of it (or of a subclass) is no failure, and the rest of the execution is still
+ * judged (a hang that follows it is found).
+ *
  * <pre>
  * java -cp realworld/target/classes dev.weft.realworld.stress.Stress \
- *     --main CLASS --cp PATH --seconds 60 [--watchdog 5] [--args a b ...]
+ *     --main CLASS --cp PATH --seconds 60 [--watchdog 5] [--ignore-exception CLASS]...
+ *     [--args a b ...]
  * </pre>
  */
 public final class Stress {
@@ -50,6 +56,7 @@ public final class Stress {
     double seconds = 60;
     double watchdog = 5;
     List<String> progArgs = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--main":
@@ -64,6 +71,9 @@ public final class Stress {
         case "--watchdog":
           watchdog = Double.parseDouble(args[++i]);
           break;
+        case "--ignore-exception":
+          expected.add(args[++i]);
+          break;
         case "--args":
           while (i + 1 < args.length) {
             progArgs.add(args[++i]);
@@ -74,7 +84,9 @@ public final class Stress {
       }
     }
     if (mainClass == null || cp == null) {
-      System.err.println("usage: Stress --main CLASS --cp PATH [--seconds S] [--watchdog S]");
+      System.err.println(
+          "usage: Stress --main CLASS --cp PATH [--seconds S] [--watchdog S]"
+              + " [--ignore-exception CLASS]...");
       System.exit(2);
     }
     URL[] urls = toUrls(cp);
@@ -90,7 +102,8 @@ public final class Stress {
     while (System.nanoTime() < deadline) {
       executions++;
       long t0 = System.nanoTime();
-      failure = runOnce(mainClass, urls, parent, argv, (long) (watchdog * 1000), executions);
+      failure =
+          runOnce(mainClass, urls, parent, argv, (long) (watchdog * 1000), executions, expected);
       maxExecMillis = Math.max(maxExecMillis, (System.nanoTime() - t0) / 1_000_000);
       if (failure != null) {
         secondsToBug = (System.nanoTime() - start) / 1e9;
@@ -120,7 +133,13 @@ public final class Stress {
   }
 
   private static Failure runOnce(
-      String mainClass, URL[] urls, ClassLoader parent, String[] argv, long watchdogMillis, long n)
+      String mainClass,
+      URL[] urls,
+      ClassLoader parent,
+      String[] argv,
+      long watchdogMillis,
+      long n,
+      List<String> expected)
       throws Exception {
     URLClassLoader loader = new URLClassLoader(urls, parent);
     loader.setDefaultAssertionStatus(true);
@@ -129,6 +148,9 @@ public final class Stress {
     final String[] uncaughtThread = new String[1];
     Thread.UncaughtExceptionHandler handler =
         (t, e) -> {
+          if (isExpected(e, expected)) {
+            return;
+          }
           synchronized (uncaught) {
             if (uncaught[0] == null) {
               uncaught[0] = e;
@@ -169,7 +191,8 @@ public final class Stress {
     }
     synchronized (uncaught) {
       if (uncaught[0] != null) {
-        return new Failure("exception", "thread " + uncaughtThread[0] + ": " + describe(uncaught[0]));
+        return new Failure(
+            "exception", "thread " + uncaughtThread[0] + ": " + describe(uncaught[0]));
       }
     }
     if (!finished) {
@@ -209,6 +232,16 @@ public final class Stress {
     }
     loader.close();
     return null;
+  }
+
+  /** True when {@code e} is of one of the expected classes (by name) or a subclass of one. */
+  private static boolean isExpected(Throwable e, List<String> expected) {
+    for (Class<?> c = e.getClass(); c != null; c = c.getSuperclass()) {
+      if (expected.contains(c.getName())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<Thread> liveThreads(ThreadGroup group) {
