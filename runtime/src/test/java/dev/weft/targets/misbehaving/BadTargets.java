@@ -17,10 +17,17 @@ public class BadTargets {
   }
 
   /**
-   * Loops without any scheduling point for 1.5 s, long past the stall timeout the test sets; it
-   * ends by itself so that the test JVM does not keep a spinning thread.
+   * A second thread loops without any scheduling point for 1.5 s (long past the stall timeout the
+   * test sets) while main waits for it; it ends by itself so that the test JVM does not keep a
+   * spinning thread.
    */
-  public static void spinsLocally() {
+  public static void spinsLocally() throws InterruptedException {
+    Thread spinner = new Thread(BadTargets::spinForAWhile, "spinner");
+    spinner.start();
+    spinner.join();
+  }
+
+  private static void spinForAWhile() {
     // java.time reads the real clock (System.nanoTime would be Weft's virtual one)
     java.time.Instant end = java.time.Instant.now().plusMillis(1_500);
     long x = 0;
