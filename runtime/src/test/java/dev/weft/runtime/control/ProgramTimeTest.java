@@ -13,7 +13,7 @@ import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.SiteTable;
-import dev.weft.targets.pass.setup.LongSetUp;
+import dev.weft.targets.setup.LongSetUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.weft.targets.pass.setup;
+package dev.weft.targets.setup;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
