@@ -17,7 +17,10 @@ import java.util.List;
  * its own decisions, and round-robin past them, with {@value #FACTOR} times every budget: only a
  * replay that hangs again makes the hang a finding; otherwise the campaign says so in a note and
  * goes on. A replay that is skipped (blocked outside Weft's control) refutes nothing: the hang is
- * reported, unconfirmed, with a note. Counts of both are kept for the summary.
+ * reported, unconfirmed, with a note. A run that left a thread running the program's code that
+ * could not be stopped (it reached no scheduling point in the seconds after the run ended either)
+ * is confirmed without a replay: the hang went on in plain sight, and a replay would leave a second
+ * such thread burning a processor. Counts of both are kept for the summary.
  */
 public final class HangConfirmation {
   /** How many times the run's budget the confirming replay gets. */
@@ -55,6 +58,12 @@ public final class HangConfirmation {
       return new Checked(failures, null);
     }
     reported += hangs.size();
+    if (executor.lastRunLeftARunningThread()) {
+      // the thread went on without a scheduling point after the run ended, and cannot be stopped:
+      // the hang went on before our eyes, and a replay would leave a second such thread behind
+      confirmed += hangs.size();
+      return new Checked(failures, null);
+    }
     RunResult again = replay(run, execution);
     if (hung(again)) {
       confirmed += hangs.size();

@@ -56,6 +56,9 @@ public final class RunExecutor {
 
   private int leakedThreads;
 
+  /** Whether the last run left a thread running that could not be stopped. */
+  private boolean lastRunLeftRunning;
+
   /** What the unfinished threads of the last run that left some were doing when it ended. */
   private List<String> lastLeaked = List.of();
 
@@ -364,6 +367,8 @@ public final class RunExecutor {
       }
       List<String> unfinished = scheduler.unfinishedThreads();
       int stuck = scheduler.awaitCarriers(deadline);
+      lastRunLeftRunning =
+          stuck > 0 && unfinished.stream().anyMatch(t -> t.endsWith(": " + Thread.State.RUNNABLE));
       if (stuck > 0) {
         leakedThreads += stuck;
         lastLeaked = unfinished;
@@ -371,6 +376,15 @@ public final class RunExecutor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Whether the last run left behind a thread that was still running the program's code, without
+   * reaching any scheduling point, when the run's carriers had been given {@value
+   * #CARRIER_EXIT_MILLIS} ms to stop after its end.
+   */
+  public boolean lastRunLeftARunningThread() {
+    return lastRunLeftRunning;
   }
 
   /**
