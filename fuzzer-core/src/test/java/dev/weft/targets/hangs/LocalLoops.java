@@ -1,7 +1,6 @@
 package dev.weft.targets.hangs;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import dev.weft.runtime.probe.ProcessorTime;
 
 /**
  * A second thread computes without any scheduling point while main waits for it: for {@code
@@ -20,14 +19,6 @@ public final class LocalLoops {
   }
 
   private static void compute(long millis) {
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long until = threads.getCurrentThreadCpuTime() + millis * 1_000_000;
-    long x = 0;
-    while (threads.getCurrentThreadCpuTime() < until) {
-      x++;
-    }
-    if (x == 42) {
-      System.out.println(x);
-    }
+    ProcessorTime.spin(millis);
   }
 }
