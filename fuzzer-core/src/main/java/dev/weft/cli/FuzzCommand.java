@@ -116,13 +116,17 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(
       names = "--run-timeout",
       converter = DurationConverter.class,
-      description = "Wall-clock time per run before it is a hang (as for run).")
+      description =
+          "Wall-clock time per run before it is a hang, Weft's own work not counted (as for"
+              + " run).")
   Duration runTimeout;
 
   @Option(
       names = "--stall-timeout",
       converter = DurationConverter.class,
-      description = "Time without a scheduling point before a thread is inspected (as for run).")
+      description =
+          "Processor time a thread may run, or wall-clock time stay blocked, without a scheduling"
+              + " point before it is a hang or its run is skipped (as for run).")
   Duration stallTimeout;
 
   @Option(

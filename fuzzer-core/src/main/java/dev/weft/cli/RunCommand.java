@@ -195,7 +195,9 @@ public final class RunCommand implements Callable<Integer> {
       defaultValue = "30s",
       converter = DurationConverter.class,
       description =
-          "Wall-clock time per run before it counts as a hang (default: ${DEFAULT-VALUE}).")
+          "Wall-clock time per run before it counts as a hang, a last resort: time spent in"
+              + " Weft's own work (loading and instrumenting classes) is not counted; a hang is"
+              + " confirmed by a replay with ten times every budget (default: ${DEFAULT-VALUE}).")
   Duration runTimeout;
 
   @Option(
@@ -203,8 +205,10 @@ public final class RunCommand implements Callable<Integer> {
       defaultValue = "2s",
       converter = DurationConverter.class,
       description =
-          "Time a thread may run or block without reaching a scheduling point before Weft"
-              + " inspects it (default: ${DEFAULT-VALUE}).")
+          "Processor time a thread may run without reaching a scheduling point before it is a"
+              + " hang (Weft's own work and static initialisers count as progress; a thread alone"
+              + " in the run has only --run-timeout), and wall-clock time it may stay blocked"
+              + " outside Weft's control before the run is skipped (default: ${DEFAULT-VALUE}).")
   Duration stallTimeout;
 
   @Option(

@@ -74,6 +74,7 @@ public final class Campaign {
   private Thread executing;
   private FindingMinimiser minimiser;
   private FreshClassCheck freshClassCheck;
+  private HangConfirmation hangConfirmation;
 
   private long startNanos;
 
@@ -141,6 +142,7 @@ public final class Campaign {
       try (TargetOutput output = TargetOutput.install()) {
         minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
         freshClassCheck = new FreshClassCheck(executor, output);
+        hangConfirmation = new HangConfirmation(executor, output);
         stopReason = loop(executor, strategy, start, output);
         if (strategy instanceof CoverageFeedback learner) {
           learner.finishAnalysis(); // the summary's coverage counts the last run too
@@ -176,7 +178,10 @@ public final class Campaign {
             instrumenter.definedAtRunTime(),
             instrumenter.skippedClasses(),
             localObjects,
-            weftFailed);
+            weftFailed,
+            hangConfirmation == null
+                ? new HangConfirmation.Counts(0, 0)
+                : hangConfirmation.counts());
     SummaryFile.write(config, result);
     return result;
   }
@@ -298,9 +303,7 @@ public final class Campaign {
       }
     }
     if (executor.leakedThreads() > 0) {
-      stopReason =
-          "a target thread could not be stopped (it runs without reaching any scheduling point);"
-              + " stopping so it does not slow further runs";
+      stopReason = executor.leakedThreadsReason();
     }
     return stopReason;
   }
@@ -327,7 +330,8 @@ public final class Campaign {
   }
 
   /**
-   * The run's failures less those a replay on fresh classes refuted (see {@link FreshClassCheck},
+   * The run's failures less the hangs a replay with more budget did not confirm ({@link
+   * HangConfirmation}) and those a replay on fresh classes refuted (see {@link FreshClassCheck},
    * which also audits some runs that found nothing); only new ones are checked, known ones only add
    * to their count.
    */
@@ -337,7 +341,12 @@ public final class Campaign {
     for (Failure f : result.failures()) {
       (bySignature.containsKey(f.signature()) ? known : fresh).add(f);
     }
-    FreshClassCheck.Checked checked = freshClassCheck.check(result, fresh, executions);
+    HangConfirmation.Checked hangs = hangConfirmation.check(result, fresh, executions);
+    if (hangs.note() != null) {
+      notes.add(hangs.note());
+      say("note: " + hangs.note());
+    }
+    FreshClassCheck.Checked checked = freshClassCheck.check(result, hangs.standing(), executions);
     if (checked.stopped() != null) {
       notes.add(checked.stopped());
       say("note: " + checked.stopped());

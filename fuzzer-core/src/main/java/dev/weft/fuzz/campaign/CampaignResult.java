@@ -10,6 +10,8 @@ import java.util.Map;
  * @param notes what the strategy said once about how it degraded (long runs, memory)
  * @param weftFailed whether the campaign stopped because Weft itself failed (out of memory, an
  *     internal error) rather than on a budget, a finding or a request
+ * @param hangs how many new hang findings runs reported, and how many a replay with ten times the
+ *     budget confirmed (only those are findings)
  */
 public record CampaignResult(
     long executions,
@@ -25,4 +27,5 @@ public record CampaignResult(
     int definedAtRunTime,
     Map<String, String> skippedClasses,
     LocalObjectTotals localObjects,
-    boolean weftFailed) {}
+    boolean weftFailed,
+    HangConfirmation.Counts hangs) {}

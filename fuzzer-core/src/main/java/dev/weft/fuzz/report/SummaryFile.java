@@ -44,6 +44,10 @@ public final class SummaryFile {
     if (!result.strategyStats().isEmpty()) {
       summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
     }
+    Map<String, Object> hangs = new LinkedHashMap<>();
+    hangs.put("reported", result.hangs().reported());
+    hangs.put("confirmed", result.hangs().confirmed());
+    summary.put("hangFindings", hangs);
     summary.put("notes", new ArrayList<Object>(result.notes()));
     List<Object> findings = new ArrayList<>();
     for (FoundBug bug : result.findings()) {

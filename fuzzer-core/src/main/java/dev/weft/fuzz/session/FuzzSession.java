@@ -8,6 +8,7 @@ import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
+import dev.weft.fuzz.campaign.HangConfirmation;
 import dev.weft.fuzz.campaign.MemoryReserve;
 import dev.weft.fuzz.minimise.FindingMinimiser;
 import dev.weft.fuzz.minimise.MinimisedFinding;
@@ -77,6 +78,7 @@ public final class FuzzSession {
   private long startNanos;
   private FindingMinimiser minimiser;
   private FreshClassCheck freshClassCheck;
+  private HangConfirmation hangConfirmation;
   private boolean targetStuck;
   private long lastNewKeyNanos;
 
@@ -182,6 +184,7 @@ public final class FuzzSession {
       ticker.write("start", startNanos);
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       freshClassCheck = new FreshClassCheck(executor, output);
+      hangConfirmation = new HangConfirmation(executor, output);
       stopReason = loop(executor, strategy, feedback, ticker, output);
       if (feedback != null) {
         feedback.finishAnalysis(); // the last run's keys are saved too
@@ -363,7 +366,11 @@ public final class FuzzSession {
         fresh.add(f);
       }
     }
-    FreshClassCheck.Checked checked = freshClassCheck.check(result, fresh, executions);
+    HangConfirmation.Checked hangs = hangConfirmation.check(result, fresh, executions);
+    if (hangs.note() != null) {
+      say("note: " + hangs.note());
+    }
+    FreshClassCheck.Checked checked = freshClassCheck.check(result, hangs.standing(), executions);
     if (checked.stopped() != null) {
       say("note: " + checked.stopped());
       executor.takeReuseStoppedNote(); // said just now, in other words
@@ -373,9 +380,7 @@ public final class FuzzSession {
     }
     if (executor.leakedThreads() > 0) {
       targetStuck = true;
-      stopReason =
-          "a target thread could not be stopped (it runs without reaching any scheduling point);"
-              + " stopping so it does not slow further runs";
+      stopReason = executor.leakedThreadsReason();
     }
     return stopReason;
   }

@@ -141,6 +141,11 @@ public final class Carrier extends Thread {
       Thread.interrupted();
     }
 
+    /** Whether the carrier has finished this work. */
+    boolean finished() {
+      return done.happened();
+    }
+
     /**
      * Waits until the carrier has finished this work, or the deadline passed; then it is abandoned:
      * its carrier will never serve again.

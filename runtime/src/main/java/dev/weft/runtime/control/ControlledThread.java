@@ -50,7 +50,18 @@ public final class ControlledThread {
   /** Static initialisers and JDK calls run atomically: no switch while this is positive. */
   private int atomicDepth;
 
-  private int classInitDepth;
+  private volatile int classInitDepth;
+
+  /** Depth of {@link OwnWork} sections this thread is in; read by the run's watchdog. */
+  private volatile int ownWorkDepth;
+
+  /**
+   * {@link OwnWork} sections this thread has left, for the watchdog to see one that came and went.
+   */
+  private volatile long ownWorkEnded;
+
+  /** When the outermost {@link OwnWork} section under way began ({@code System.nanoTime}). */
+  private volatile long ownWorkSince;
 
   /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
   private boolean idle;
@@ -221,6 +232,43 @@ public final class ControlledThread {
     if (atomicDepth > 0) {
       atomicDepth--;
     }
+  }
+
+  /** The platform or virtual thread that runs this thread's code. */
+  public Thread carrier() {
+    return carrier;
+  }
+
+  /** Whether the thread is inside Weft's own work now ({@link OwnWork}). */
+  public boolean inOwnWork() {
+    return ownWorkDepth > 0;
+  }
+
+  /** How many sections of Weft's own work the thread has left so far. */
+  public long ownWorkEnded() {
+    return ownWorkEnded;
+  }
+
+  /** Nanoseconds the outermost section of own work under way has lasted, or 0 outside one. */
+  long ownWorkOpenNanos(long now) {
+    return ownWorkDepth > 0 ? Math.max(0, now - ownWorkSince) : 0;
+  }
+
+  void beginOwnWork() {
+    if (ownWorkDepth == 0) {
+      ownWorkSince = System.nanoTime();
+    }
+    ownWorkDepth++; // only this thread writes it
+  }
+
+  /** Ends a section; returns its nanoseconds if it was the outermost one, else 0. */
+  long endOwnWork() {
+    if (ownWorkDepth <= 0) {
+      return 0;
+    }
+    ownWorkDepth--;
+    ownWorkEnded++;
+    return ownWorkDepth == 0 ? Math.max(0, System.nanoTime() - ownWorkSince) : 0;
   }
 
   public boolean isIdle() {

@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -237,6 +238,90 @@ public final class Scheduler {
       throw WeftAbort.INSTANCE;
     }
     return true;
+  }
+
+  /**
+   * Nanoseconds the run's threads spent in finished sections of Weft's own work ({@link OwnWork}).
+   */
+  private final LongAdder ownWork = new LongAdder();
+
+  void ownWorkEnded(long nanos) {
+    ownWork.add(nanos);
+  }
+
+  /**
+   * Nanoseconds the run's threads have spent in Weft's own work so far ({@link OwnWork}), sections
+   * under way at {@code now} included: time the run's wall budget does not count.
+   */
+  public long ownWorkNanos(long now) {
+    long nanos = ownWork.sum();
+    for (ControlledThread t : threadSnapshot) {
+      nanos += t.ownWorkOpenNanos(now);
+    }
+    return nanos;
+  }
+
+  /**
+   * The platform thread that runs {@code t}'s code now (its carrier, or the one a virtual carrier
+   * is mounted on), or null where that cannot be seen.
+   */
+  public static Thread platformThreadOf(ControlledThread t) {
+    return t == null ? null : CarrierCpuTime.platformOf(t.carrier);
+  }
+
+  /**
+   * Whether the processor time of the platform thread that runs {@code t}'s code can be measured.
+   */
+  public static boolean processorTimeMeasured(ControlledThread t) {
+    return t != null && CarrierCpuTime.measurable(t.carrier);
+  }
+
+  /**
+   * Processor nanoseconds {@code platform} has used so far, or -1 where the JVM does not measure it
+   * ({@link CarrierCpuTime}).
+   */
+  public static long cpuNanos(Thread platform) {
+    return CarrierCpuTime.nanos(platform);
+  }
+
+  /** The thread that holds the turn, or null; read racily by the controller's watchdog. */
+  public ControlledThread turnHolder() {
+    return handoff.holder();
+  }
+
+  /**
+   * Whether at most one thread of the run is live (set-up before any {@code start}, or the last
+   * thread left): read racily by the watchdog, whose stall budget does not apply to such a thread.
+   */
+  public boolean oneThreadLive() {
+    return unfinished.count() <= 1;
+  }
+
+  /**
+   * Whether a thread whose carrier has not finished is inside Weft's own work ({@link OwnWork}).
+   */
+  public boolean unfinishedThreadInOwnWork() {
+    for (ControlledThread t : threadSnapshot) {
+      if (t.assignment != null && !t.assignment.finished() && t.inOwnWork()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What each thread whose carrier has not finished is doing, as the JVM says: {@code RUNNABLE}
+   * (running code without reaching a scheduling point), or blocked and where.
+   */
+  public List<String> unfinishedThreads() {
+    List<String> out = new ArrayList<>();
+    for (ControlledThread t : threadSnapshot) {
+      if (t.assignment != null && !t.assignment.finished()) {
+        Thread c = t.carrier;
+        out.add(t + ": " + (c == null ? "not started" : c.getState().toString()));
+      }
+    }
+    return out;
   }
 
   /** The carrier of the thread that holds the turn, for stall diagnostics. */

@@ -14,7 +14,6 @@ import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
-import dev.weft.runtime.oracle.Hangs;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.statics.ClassInits;
 import dev.weft.runtime.statics.RewriteMembersHidden;
@@ -35,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RunExecutor {
   private static final long CARRIER_EXIT_MILLIS = 2_000;
+
+  /** How long a carrier still inside Weft's own work after its run ended is waited for. */
+  private static final long OWN_WORK_EXIT_MILLIS = 60_000;
 
   private final Instrumenter instrumenter;
   private final TargetSpec target;
@@ -57,6 +59,12 @@ public final class RunExecutor {
   private int lastRunEvents;
 
   private int leakedThreads;
+
+  /** Whether the last run left a thread running that could not be stopped. */
+  private boolean lastRunLeftRunning;
+
+  /** What the unfinished threads of the last run that left some were doing when it ended. */
+  private List<String> lastLeaked = List.of();
 
   /** The loader every run uses while the target's classes are reused across runs, else null. */
   private TargetClassLoader reusedLoader;
@@ -134,6 +142,7 @@ public final class RunExecutor {
     DefinedClasses.ensureInstalled();
     OpenPackages.useAgent(DefinedClasses.instrumentation());
     CarrierPool.enable();
+    Instrumenter.initialiseHooks(); // not on a run's thread, where it would seem the program's time
   }
 
   public RaceMode races() {
@@ -258,6 +267,27 @@ public final class RunExecutor {
    */
   public RunResult execute(Strategy strategy, long runNumber, IntSet captureStacksAt)
       throws TargetException {
+    return execute(strategy, runNumber, captureStacksAt, budget);
+  }
+
+  /**
+   * One run with {@code times} times the executor's budget of steps, stall and wall-clock time: a
+   * hang is confirmed by a replay that hangs again with ten times the budget, so that a run that
+   * was only slow (a loaded machine, a long set-up) is no finding.
+   */
+  public RunResult executeWithLargerBudget(Strategy strategy, long runNumber, int times)
+      throws TargetException {
+    return execute(strategy, runNumber, IntSets.EMPTY_SET, budget.times(times));
+  }
+
+  /** The budget of each run. */
+  public RunBudget budget() {
+    return budget;
+  }
+
+  private RunResult execute(
+      Strategy strategy, long runNumber, IntSet captureStacksAt, RunBudget runBudget)
+      throws TargetException {
     instrumenter.resetModels();
     TargetClassLoader loader = loaderForRun();
     TargetEntry entry = null;
@@ -282,7 +312,7 @@ public final class RunExecutor {
             strategy,
             instrumenter.sites(),
             instrumenter.fields(),
-            budget.maxSteps(),
+            runBudget.maxSteps(),
             races,
             captureStacksAt,
             locals,
@@ -297,7 +327,7 @@ public final class RunExecutor {
       // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
       // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
       scheduler.startMain(() -> invoke(resolved), loader);
-      watch(scheduler, start);
+      watch(scheduler, new StallWatch(scheduler, runBudget, start));
     } finally {
       ActiveRun.deactivate(scheduler);
     }
@@ -413,25 +443,11 @@ public final class RunExecutor {
     }
   }
 
-  private void watch(Scheduler scheduler, long start) {
-    long lastSteps = -1;
-    long lastProgress = start;
+  private static void watch(Scheduler scheduler, StallWatch watch) {
     try {
       while (!scheduler.awaitEndOrTick()) {
-        long now = System.nanoTime();
-        long steps = scheduler.progressSoFar();
-        if (steps != lastSteps) {
-          lastSteps = steps;
-          lastProgress = now;
-        }
-        long runMillis = TimeUnit.NANOSECONDS.toMillis(now - start);
-        long stallMillis = TimeUnit.NANOSECONDS.toMillis(now - lastProgress);
-        if (stallMillis >= budget.stallMillis()) {
-          stalled(scheduler, stallMillis);
-        } else if (runMillis >= budget.wallMillis()) {
-          Thread carrier = scheduler.turnHolderCarrier();
-          Failure f = Hangs.wallClock(scheduler.turnHolderName(), runMillis, StackText.of(carrier));
-          scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
+        if (watch.look(System.nanoTime())) {
+          return;
         }
       }
     } catch (InterruptedException e) {
@@ -440,34 +456,65 @@ public final class RunExecutor {
     }
   }
 
-  private void stalled(Scheduler scheduler, long stallMillis) {
-    Thread carrier = scheduler.turnHolderCarrier();
-    Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
-    String stack = StackText.of(carrier);
-    if (state == Thread.State.RUNNABLE) {
-      Failure f = Hangs.wallClock(scheduler.turnHolderName(), stallMillis, stack);
-      scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
-    } else {
-      scheduler.abortFromController(
-          RunResult.Outcome.SKIPPED,
-          null,
-          "thread "
-              + scheduler.turnHolderName()
-              + " blocked outside Weft's control ("
-              + state
-              + " for "
-              + stallMillis
-              + " ms); Weft does not model this operation yet:\n"
-              + stack);
-    }
-  }
-
+  /**
+   * Waits for the run's carriers to finish after its end. One inside Weft's own work (instrumenting
+   * a class when the run was ended) is waited for as long as that lasts, up to {@value
+   * #OWN_WORK_EXIT_MILLIS} ms: it reaches Weft's next check and unwinds; only a carrier that stays
+   * in the program's code or blocked is left behind, and said as what it is.
+   */
   private void awaitCarriers(Scheduler scheduler) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CARRIER_EXIT_MILLIS);
+    long now = System.nanoTime();
+    long deadline = now + TimeUnit.MILLISECONDS.toNanos(CARRIER_EXIT_MILLIS);
+    long ownWorkDeadline = now + TimeUnit.MILLISECONDS.toNanos(OWN_WORK_EXIT_MILLIS);
     try {
-      leakedThreads += scheduler.awaitCarriers(deadline);
+      while (System.nanoTime() < ownWorkDeadline && scheduler.unfinishedThreadInOwnWork()) {
+        Thread.sleep(10);
+        deadline = Math.max(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+      }
+      List<String> unfinished = scheduler.unfinishedThreads();
+      int stuck = scheduler.awaitCarriers(deadline);
+      lastRunLeftRunning =
+          stuck > 0 && unfinished.stream().anyMatch(t -> t.endsWith(": " + Thread.State.RUNNABLE));
+      if (stuck > 0) {
+        leakedThreads += stuck;
+        lastLeaked = unfinished;
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Whether the last run left behind a thread that was still running the program's code, without
+   * reaching any scheduling point, when the run's carriers had been given {@value
+   * #CARRIER_EXIT_MILLIS} ms to stop after its end.
+   */
+  public boolean lastRunLeftARunningThread() {
+    return lastRunLeftRunning;
+  }
+
+  /**
+   * Why the campaign must stop after a run whose carriers could not be stopped, in the words of
+   * what they were doing: running without reaching a scheduling point, or blocked where Weft does
+   * not control them. Null while every carrier has finished.
+   */
+  public String leakedThreadsReason() {
+    if (leakedThreads == 0) {
+      return null;
+    }
+    List<String> running = new ArrayList<>();
+    for (String t : lastLeaked) {
+      if (t.endsWith(": " + Thread.State.RUNNABLE)) {
+        running.add(t.substring(0, t.lastIndexOf(": ")));
+      }
+    }
+    // threads waiting while one runs wait for it: the running one is what could not be stopped
+    String what =
+        running.isEmpty()
+            ? "it is blocked where Weft does not control it: " + String.join("; ", lastLeaked)
+            : "it runs without reaching any scheduling point: " + String.join(", ", running);
+    return "a target thread could not be stopped ("
+        + what
+        + "); stopping so it does not slow further runs";
   }
 }

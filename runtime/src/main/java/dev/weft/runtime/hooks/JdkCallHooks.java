@@ -1,5 +1,6 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.control.OwnWork;
 import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.sync.FieldUpdaters;
 import java.lang.invoke.CallSite;
@@ -18,14 +19,24 @@ public final class JdkCallHooks {
   public static CallSite bootstrap(
       MethodHandles.Lookup caller, String name, MethodType type, int site)
       throws ReflectiveOperationException {
-    return JdkCalls.bootstrap(caller, name, type, site);
+    OwnWork.begin(); // linking a call site is Weft's time, not the program's
+    try {
+      return JdkCalls.bootstrap(caller, name, type, site);
+    } finally {
+      OwnWork.end();
+    }
   }
 
   /** The bootstrap of a target subclass's {@code super} call into a watched JDK class. */
   public static CallSite bootstrapSuper(
       MethodHandles.Lookup caller, String name, MethodType type, int site)
       throws ReflectiveOperationException {
-    return JdkCalls.bootstrapSuper(caller, name, type, site);
+    OwnWork.begin(); // linking a call site is Weft's time, not the program's
+    try {
+      return JdkCalls.bootstrapSuper(caller, name, type, site);
+    } finally {
+      OwnWork.end();
+    }
   }
 
   public static void updaterField(Class<?> holder, String field) {

@@ -1,5 +1,6 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.control.OwnWork;
 import dev.weft.runtime.jdk.VarHandleCalls;
 import dev.weft.runtime.jdk.VarHandles;
 import java.lang.invoke.CallSite;
@@ -19,7 +20,12 @@ public final class VarHandleHooks {
 
   public static CallSite bootstrap(
       MethodHandles.Lookup caller, String name, MethodType type, int site) {
-    return VarHandleCalls.bootstrap(caller, name, type, site);
+    OwnWork.begin(); // linking a call site is Weft's time, not the program's
+    try {
+      return VarHandleCalls.bootstrap(caller, name, type, site);
+    } finally {
+      OwnWork.end();
+    }
   }
 
   public static VarHandle findVarHandle(

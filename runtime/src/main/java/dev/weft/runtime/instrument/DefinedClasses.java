@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.control.OwnWork;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -96,10 +97,13 @@ public final class DefinedClasses implements ClassFileTransformer {
     if (run == null) {
       return null;
     }
+    OwnWork.begin(); // instrumenting it is Weft's time, not the program's
     try {
       return run.instrumentDefinedAtRunTime(loader, internalName, bytes);
     } catch (Throwable e) { // a transformer must never throw into the program's defineClass
       return null;
+    } finally {
+      OwnWork.end();
     }
   }
 }

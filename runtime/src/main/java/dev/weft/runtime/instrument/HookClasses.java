@@ -21,6 +21,7 @@ import dev.weft.runtime.hooks.ThreadHooks;
 import dev.weft.runtime.hooks.TimeHooks;
 import dev.weft.runtime.hooks.UnsafeHooks;
 import dev.weft.runtime.hooks.VarHandleHooks;
+import dev.weft.runtime.jdk.JdkCalls;
 import net.bytebuddy.jar.asm.Type;
 
 /**
@@ -52,4 +53,45 @@ final class HookClasses {
   static final String ESCAPES = Type.getInternalName(EscapeHooks.class);
 
   private HookClasses() {}
+
+  /**
+   * Initialises every hook class (and what their initialisers set up, such as the JDK-call tables),
+   * so that it happens before a run rather than on the first program thread that calls a hook.
+   */
+  static void initialiseAll() {
+    String[] all = {
+      FIELDS,
+      ARRAYS,
+      MONITORS,
+      THREADS,
+      TIME,
+      MACHINE,
+      RUN,
+      IDENTITIES,
+      LOCKS,
+      SYNCHRONIZERS,
+      PARKING,
+      STAMPED_LOCKS,
+      PHASERS,
+      EXCHANGERS,
+      BLOCKING,
+      JDK_CALLS,
+      VAR_HANDLES,
+      UNSAFE,
+      ESCAPES
+    };
+    ClassLoader loader = HookClasses.class.getClassLoader();
+    for (String internal : all) {
+      try {
+        Class.forName(internal.replace('/', '.'), true, loader);
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException("a hook class is missing: " + internal, e);
+      }
+    }
+    try {
+      Class.forName(JdkCalls.class.getName(), true, loader); // the hooks' bootstrap tables
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 }

@@ -90,6 +90,14 @@ public final class Instrumenter {
   /** Why the target's classes cannot be reused across runs, once a class showed it; else null. */
   private final AtomicReference<String> reuseUnsafe = new AtomicReference<>();
 
+  /**
+   * Initialises the classes instrumented code calls, before any run: on a program thread their
+   * initialisation would be time the program seems to spend without reaching a scheduling point.
+   */
+  public static void initialiseHooks() {
+    HookClasses.initialiseAll();
+  }
+
   public Instrumenter(TargetClassPath classPath, SiteTable sites, FieldTable fields) {
     this(classPath, sites, fields, reuseClassesByDefault());
   }

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.control.OwnWork;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
@@ -44,12 +45,7 @@ final class ModelClassLoader extends ClassLoader {
         if (TargetClassLoader.isRuntimeClass(name)) {
           c = ModelClassLoader.class.getClassLoader().loadClass(name);
         } else if (name.startsWith(TargetClassPath.PER_RUN_PACKAGE)) {
-          Optional<byte[]> bytes = instrumenter.instrumented(name);
-          if (bytes.isEmpty()) {
-            throw new ClassNotFoundException(name);
-          }
-          c = defineClass(name, bytes.get(), 0, bytes.get().length);
-          remember(c);
+          c = defineModel(name);
         } else {
           c = getParent().loadClass(name);
         }
@@ -58,6 +54,22 @@ final class ModelClassLoader extends ClassLoader {
         resolveClass(c);
       }
       return c;
+    }
+  }
+
+  /** Instruments and defines a model class: Weft's own work, whichever thread asks for it. */
+  private Class<?> defineModel(String name) throws ClassNotFoundException {
+    OwnWork.begin();
+    try {
+      Optional<byte[]> bytes = instrumenter.instrumented(name);
+      if (bytes.isEmpty()) {
+        throw new ClassNotFoundException(name);
+      }
+      Class<?> c = defineClass(name, bytes.get(), 0, bytes.get().length);
+      remember(c);
+      return c;
+    } finally {
+      OwnWork.end();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.control.OwnWork;
 import dev.weft.runtime.statics.RewriteMembersHidden;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -96,24 +97,11 @@ public final class TargetClassLoader extends ClassLoader {
     synchronized (getClassLoadingLock(name)) {
       Class<?> c = findLoadedClass(name);
       if (c == null) {
-        if (isRuntimeClass(name)) {
-          c = TargetClassLoader.class.getClassLoader().loadClass(name);
-        } else if (name.startsWith(TargetClassPath.PER_RUN_PACKAGE)) {
-          c = instrumenter.models().loadClass(name);
-        } else if (name.startsWith("java.")) {
-          c = getParent().loadClass(name);
-        } else if (TestFrameworkClasses.contains(name)) {
-          c = instrumenter.classPath().frameworkLoader().loadClass(name);
-        } else {
-          Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
-          if (bytes.isPresent()) {
-            c = define(name, bytes.get());
-            if (!plain && instrumenter.resettableStatics() && !c.isInterface()) {
-              RewriteMembersHidden.hide(c);
-            }
-          } else {
-            c = getParent().loadClass(name);
-          }
+        OwnWork.begin();
+        try {
+          c = load(name);
+        } finally {
+          OwnWork.end();
         }
       }
       if (resolve) {
@@ -121,6 +109,31 @@ public final class TargetClassLoader extends ClassLoader {
       }
       return c;
     }
+  }
+
+  /** Loads a class not loaded yet: Weft's own work, however long instrumenting it takes. */
+  private Class<?> load(String name) throws ClassNotFoundException {
+    if (isRuntimeClass(name)) {
+      return TargetClassLoader.class.getClassLoader().loadClass(name);
+    }
+    if (name.startsWith(TargetClassPath.PER_RUN_PACKAGE)) {
+      return instrumenter.models().loadClass(name);
+    }
+    if (name.startsWith("java.")) {
+      return getParent().loadClass(name);
+    }
+    if (TestFrameworkClasses.contains(name)) {
+      return instrumenter.classPath().frameworkLoader().loadClass(name);
+    }
+    Optional<byte[]> bytes = instrumenter.instrumented(name, plain);
+    if (bytes.isEmpty()) {
+      return getParent().loadClass(name);
+    }
+    Class<?> c = define(name, bytes.get());
+    if (!plain && instrumenter.resettableStatics() && !c.isInterface()) {
+      RewriteMembersHidden.hide(c);
+    }
+    return c;
   }
 
   /**

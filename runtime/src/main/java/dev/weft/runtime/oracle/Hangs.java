@@ -68,13 +68,35 @@ public final class Hangs {
     return new Failure(FindingKind.HANG, t.toString(), message, message, "hang:" + loopSites);
   }
 
-  public static Failure wallClock(String threadName, long millis, String stack) {
+  /**
+   * A thread that holds the turn ran {@code millis} ms without reaching a scheduling point: of
+   * processor time when {@code processorTime} (a busy machine does not add to it), else of the wall
+   * clock (where the JVM cannot measure a thread's processor time).
+   */
+  public static Failure stall(String threadName, long millis, boolean processorTime, String stack) {
     String message =
         "hang: thread "
             + threadName
             + " ran for "
             + millis
-            + " ms without reaching a scheduling point (endless local loop?)";
+            + " ms"
+            + (processorTime ? " of processor time" : "")
+            + " without reaching a scheduling point (an endless local loop?)";
+    return new Failure(
+        FindingKind.HANG, threadName, message, stack, "hang:wall:" + firstLine(stack));
+  }
+
+  /**
+   * The run outlasted its wall-clock budget ({@code --run-timeout}), not counting Weft's own work;
+   * {@code threadName} held the turn.
+   */
+  public static Failure runTimeout(String threadName, long millis, String stack) {
+    String message =
+        "hang: the run took more than "
+            + millis
+            + " ms of wall-clock time (--run-timeout; Weft's own work not counted); thread "
+            + threadName
+            + " held the turn";
     return new Failure(
         FindingKind.HANG, threadName, message, stack, "hang:wall:" + firstLine(stack));
   }
@@ -83,19 +105,28 @@ public final class Hangs {
    * The frame a wall-clock hang is known by: the innermost frame of the target's own code (its
    * classes are defined by the run's loader, {@value #TARGET_LOADER}), since where a thread stuck
    * inside a JDK method happens to be differs from one run to the next; without target code, the
-   * innermost frame that is not Weft's.
+   * innermost frame that is not Weft's. The line is left out: a loop of several lines is caught on
+   * any of them, and a replay of the same hang must have the same signature.
    */
   private static String firstLine(String stack) {
     String innermost = "";
     for (String line : stack.split("\n")) {
       String frame = line.strip();
       if (frame.startsWith("at " + TARGET_LOADER + "//")) {
-        return frame;
+        return withoutLine(frame);
       }
       if (innermost.isEmpty() && frame.startsWith("at ") && !frame.contains("dev.weft.")) {
-        innermost = frame;
+        innermost = withoutLine(frame);
       }
     }
     return innermost;
+  }
+
+  /** {@code at C.m(C.java:12)} as {@code at C.m(C.java)}. */
+  private static String withoutLine(String frame) {
+    int colon = frame.lastIndexOf(':');
+    return colon > frame.lastIndexOf('(') && frame.endsWith(")")
+        ? frame.substring(0, colon) + ")"
+        : frame;
   }
 }

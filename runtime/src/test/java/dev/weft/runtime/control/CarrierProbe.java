@@ -32,6 +32,23 @@ public final class CarrierProbe {
     }
   }
 
+  /**
+   * A loop without scheduling points (nor accesses Weft sees: this class is not instrumented) for
+   * {@code millis} ms of the calling thread's processor time.
+   */
+  public static void spinForProcessorTime(long millis) {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    long end = threads.getCurrentThreadCpuTime() + millis * 1_000_000;
+    long x = 0;
+    while (threads.getCurrentThreadCpuTime() < end) {
+      x++;
+    }
+    if (x == 42) {
+      System.out.println(x);
+    }
+  }
+
   public static ClassLoader carrierContextLoader() {
     return Thread.currentThread().getContextClassLoader();
   }

@@ -136,8 +136,9 @@ class RuntimeGuaranteesTest {
             .execute(new Pct(2, 1), 1);
     assertThat(r.failed()).isTrue();
     assertThat(r.failure().kind()).isEqualTo(FindingKind.HANG);
-    assertThat(r.failure().message()).contains("without reaching a scheduling point");
-    assertThat(r.failure().details()).contains("spinsLocally");
+    assertThat(r.failure().message())
+        .contains("of processor time without reaching a scheduling point");
+    assertThat(r.failure().details()).contains("spinForAWhile");
     assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
   }
 

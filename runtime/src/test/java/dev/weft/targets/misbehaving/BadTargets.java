@@ -17,19 +17,19 @@ public class BadTargets {
   }
 
   /**
-   * Loops without any scheduling point for 1.5 s, long past the stall timeout the test sets; it
-   * ends by itself so that the test JVM does not keep a spinning thread.
+   * A second thread loops without any scheduling point for 1.5 s of processor time (long past the
+   * stall timeout the test sets) while main waits for it; it ends by itself so that the test JVM
+   * does not keep a spinning thread.
    */
-  public static void spinsLocally() {
-    // java.time reads the real clock (System.nanoTime would be Weft's virtual one)
-    java.time.Instant end = java.time.Instant.now().plusMillis(1_500);
-    long x = 0;
-    while (java.time.Instant.now().isBefore(end)) {
-      x++;
-    }
-    if (x == 42) {
-      System.out.println(x);
-    }
+  public static void spinsLocally() throws InterruptedException {
+    Thread spinner = new Thread(BadTargets::spinForAWhile, "spinner");
+    spinner.start();
+    spinner.join();
+  }
+
+  private static void spinForAWhile() {
+    // processor time, as the stall budget: even on a busy machine the loop outlasts it
+    dev.weft.runtime.control.CarrierProbe.spinForProcessorTime(1_500);
   }
 
   /**

@@ -1,0 +1,145 @@
+package dev.weft.runtime.exec;
+
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.Hangs;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Judges, at each tick of the controller, whether a run is stuck, on the program's own progress
+ * only. A step, an access to a thread-local object, a section of Weft's own work ({@link
+ * dev.weft.runtime.control.OwnWork}: loading, instrumenting, defining a class) and a static
+ * initialiser under way (no scheduling point can happen inside one) all count as progress. Without
+ * progress, the thread that holds the turn is either running (its platform thread's processor time
+ * is what counts, so that a merely busy machine never makes a hang: {@code stallMillis} of it is an
+ * endless local loop) or blocked inside the JVM ({@code stallMillis} of wall clock: code outside
+ * Weft's control, the run is skipped). A thread alone in the run (set-up before any {@code start})
+ * has no stall budget: only the wall budget ends it.
+ *
+ * <p>The wall budget ({@code wallMillis}, {@code --run-timeout}) is a last resort against what the
+ * rest cannot see (a thread blocked in native code that the JVM calls running, a program that keeps
+ * making progress forever): wall-clock time since the run began, less the time its threads spent in
+ * Weft's own work.
+ */
+final class StallWatch {
+  private final Scheduler scheduler;
+  private final RunBudget budget;
+  private final long start;
+
+  private ControlledThread holder;
+  private long progress = -1;
+  private long ownWorkEnded;
+
+  /**
+   * The platform thread whose processor time is measured since the last progress, and from what.
+   */
+  private Thread platform;
+
+  private long cpuSince = -1;
+  private long wallSince;
+  private long blockedNanos;
+  private long lastLook;
+
+  StallWatch(Scheduler scheduler, RunBudget budget, long start) {
+    this.scheduler = scheduler;
+    this.budget = budget;
+    this.start = start;
+    this.wallSince = start;
+    this.lastLook = start;
+  }
+
+  /** Looks at the run at {@code now}; ends it and returns true if it is stuck. */
+  boolean look(long now) {
+    long interval = now - lastLook;
+    lastLook = now;
+    ControlledThread t = scheduler.turnHolder();
+    long steps = scheduler.progressSoFar();
+    boolean moved =
+        t != holder
+            || steps != progress
+            || (t != null
+                && (t.inOwnWork() || t.initialisingClass() || t.ownWorkEnded() != ownWorkEnded));
+    if (moved) {
+      holder = t;
+      progress = steps;
+      ownWorkEnded = t == null ? 0 : t.ownWorkEnded();
+      baseline(t, now);
+    } else if (t != null && stalled(t, now, interval)) {
+      return true;
+    }
+    long programNanos = now - start - scheduler.ownWorkNanos(now);
+    if (programNanos >= TimeUnit.MILLISECONDS.toNanos(budget.wallMillis())) {
+      Failure f =
+          Hangs.runTimeout(
+              scheduler.turnHolderName(),
+              TimeUnit.NANOSECONDS.toMillis(programNanos),
+              StackText.of(scheduler.turnHolderCarrier()));
+      scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
+      return true;
+    }
+    return false;
+  }
+
+  private void baseline(ControlledThread t, long now) {
+    platform = Scheduler.platformThreadOf(t);
+    cpuSince = Scheduler.cpuNanos(platform);
+    wallSince = now;
+    blockedNanos = 0;
+  }
+
+  /** Whether {@code t}, which made no progress since the last look, has spent its stall budget. */
+  private boolean stalled(ControlledThread t, long now, long interval) {
+    Thread carrier = t.carrier();
+    Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
+    if (state != Thread.State.RUNNABLE) {
+      blockedNanos += interval;
+      if (blockedNanos >= TimeUnit.MILLISECONDS.toNanos(budget.stallMillis())) {
+        blocked(t, state, TimeUnit.NANOSECONDS.toMillis(blockedNanos));
+        return true;
+      }
+      return false;
+    }
+    blockedNanos = 0;
+    Thread on = Scheduler.platformThreadOf(t);
+    long cpu = Scheduler.cpuNanos(on);
+    if (cpu < 0 && Scheduler.processorTimeMeasured(t)) {
+      return false; // a virtual carrier not mounted: it waits for a processor, it spends none
+    }
+    if (cpu >= 0 && (on != platform || cpuSince < 0)) {
+      // a virtual carrier mounted on another platform thread: measure afresh from here
+      platform = on;
+      cpuSince = cpu;
+      return false;
+    }
+    boolean processorTime = cpu >= 0;
+    long spent = processorTime ? cpu - cpuSince : now - wallSince;
+    long budgetMillis = scheduler.oneThreadLive() ? budget.wallMillis() : budget.stallMillis();
+    if (spent < TimeUnit.MILLISECONDS.toNanos(budgetMillis)) {
+      return false;
+    }
+    Failure f =
+        Hangs.stall(
+            t.toString(),
+            TimeUnit.NANOSECONDS.toMillis(spent),
+            processorTime,
+            StackText.of(carrier));
+    scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
+    return true;
+  }
+
+  private void blocked(ControlledThread t, Thread.State state, long millis) {
+    scheduler.abortFromController(
+        RunResult.Outcome.SKIPPED,
+        null,
+        "thread "
+            + t
+            + " blocked outside Weft's control ("
+            + state
+            + " for "
+            + millis
+            + " ms); Weft does not model this operation yet:\n"
+            + StackText.of(t.carrier()));
+  }
+}
