@@ -150,8 +150,19 @@ class WeftFuzzWorkersTest extends CliTestSupport {
         .contains(
             "worker 0 stopped: a target thread could not be stopped; starting a new one in its"
                 + " place (replacement 1)")
-        .contains("worker 1 ended 3 times within 10 s of starting (last exit code 5); not starting")
-        .contains("(4 replaced)");
+        .contains(
+            "worker 1 stopped: a target thread could not be stopped; starting a new one in its"
+                + " place (replacement 1)");
+    // each worker is replaced twice and then given up when its JVMs end within 10 s of starting;
+    // on a loaded machine a worker JVM may take longer than that to start, run and stop, and is
+    // then replaced until the campaign's minute is over instead: at least four replacements either
+    // way, and never a worker that stopped for another reason
+    java.util.regex.Matcher replaced =
+        java.util.regex.Pattern.compile("with 2 workers \\((\\d+) replaced\\)").matcher(stderr());
+    assertThat(replaced.find()).as(stderr()).isTrue();
+    assertThat(Integer.parseInt(replaced.group(1))).isGreaterThanOrEqualTo(4);
+    assertThat(stderr().lines().filter(l -> l.contains("] worker ") && l.contains(" stopped: ")))
+        .allMatch(l -> l.contains("a target thread could not be stopped"));
     try (Stream<Path> files = Files.list(corpus.resolve("findings"))) {
       assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".weft")))
           .singleElement()
