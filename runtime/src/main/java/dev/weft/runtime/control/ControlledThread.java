@@ -52,6 +52,9 @@ public final class ControlledThread {
 
   private int classInitDepth;
 
+  /** The class whose initialisation this thread waits for under control, or null. */
+  Class<?> awaitedClass;
+
   /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
   private boolean idle;
 
