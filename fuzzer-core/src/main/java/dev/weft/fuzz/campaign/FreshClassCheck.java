@@ -7,7 +7,9 @@ import dev.weft.runtime.exec.RunFingerprint;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
+import dev.weft.runtime.strategy.EventFollower;
 import dev.weft.runtime.strategy.ReplayStrategy;
+import dev.weft.runtime.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +30,16 @@ import java.util.Locale;
  * difference is blamed on sharing only when a second replay on the shared classes repeats the run:
  * a program that does not repeat itself (it reads a file another run wrote) keeps its findings and
  * its reuse, with a note.
+ *
+ * <p>A replay on plain classes that diverges (its recorded decisions stop fitting: a choice point
+ * more or fewer) is inconclusive about the finding: it neither ran to its end without the failure
+ * nor showed it. Dropping the finding then would lose real bugs to any difference in Weft's own
+ * bookkeeping between the two kinds of class; keeping it would let leftover state, which typically
+ * shows as exactly such a divergence (a thread that takes another branch), invent findings. So the
+ * run is then followed once more on plain classes event by event ({@link EventFollower}: at each
+ * point the thread that executed the next event of the run, where it can run); a failure that comes
+ * back there is the program's own and stands, one that does not is dropped as above. Either way the
+ * divergence itself stops the reuse, with a note.
  */
 public final class FreshClassCheck {
   private final RunExecutor executor;
@@ -72,7 +84,14 @@ public final class FreshClassCheck {
     // the run's fingerprint first: nothing of the run need stay alive during the replays
     long fingerprint = fingerprint(run);
     int events = run.trace() == null ? 0 : run.trace().size();
+    int[] threadOfEvent = threadOfEvent(run);
     RunResult again = replay(run, true, execution);
+    String difference = difference(run, fingerprint, events, again);
+    boolean followed = again.outcome() == RunResult.Outcome.DIVERGED && !failures.isEmpty();
+    if (followed) {
+      // the decisions did not fit: that says nothing of the failures; follow the events instead
+      again = follow(threadOfEvent, execution);
+    }
     List<Failure> standing = new ArrayList<>();
     Failure dropped = null;
     for (Failure f : failures) {
@@ -82,7 +101,6 @@ public final class FreshClassCheck {
         dropped = f;
       }
     }
-    String difference = difference(run, fingerprint, events, again);
     again = null;
     if (difference == null && dropped == null) {
       return new Checked(failures, null);
@@ -117,6 +135,7 @@ public final class FreshClassCheck {
               + execution
               + " did not come back when its run was replayed on classes defined afresh ("
               + difference
+              + (followed ? ", nor when the run was followed there event by event" : "")
               + "), so it came from sharing classes across runs (state an earlier run left in a"
               + " static Weft could not reset, or a way of initialising a class the rewrite"
               + " misses); it is not reported ("
@@ -130,7 +149,11 @@ public final class FreshClassCheck {
               + difference
               + "), so sharing classes across runs changes what this program does (state an"
               + " earlier run left in a static Weft could not reset, or a way of initialising a"
-              + " class the rewrite misses)";
+              + " class the rewrite misses)"
+              + (followed
+                  ? "; its findings came back on classes defined afresh when the run was followed"
+                      + " there event by event, so they are reported"
+                  : "");
     }
     executor.stopReuse(reason);
     return new Checked(standing, reason);
@@ -147,6 +170,28 @@ public final class FreshClassCheck {
     } finally {
       output.endExecution();
     }
+  }
+
+  /**
+   * The run followed event by event on plain classes of its own ({@link EventFollower}): where its
+   * recorded decisions do not fit them, whether its failures can happen there at all.
+   */
+  private RunResult follow(int[] threadOfEvent, long execution) throws TargetException {
+    output.beginExecution(false);
+    try {
+      return executor.executeOnFreshClasses(new EventFollower(threadOfEvent), execution);
+    } finally {
+      output.endExecution();
+    }
+  }
+
+  private static int[] threadOfEvent(RunResult run) {
+    Trace trace = run.trace();
+    int[] threads = new int[trace == null ? 0 : trace.size()];
+    for (int e = 0; e < threads.length; e++) {
+      threads[e] = trace.thread(e);
+    }
+    return threads;
   }
 
   private long fingerprint(RunResult r) {

@@ -63,6 +63,9 @@ public final class ControlledThread {
   /** When the outermost {@link OwnWork} section under way began ({@code System.nanoTime}). */
   private volatile long ownWorkSince;
 
+  /** The class whose initialisation this thread waits for under control, or null. */
+  Class<?> awaitedClass;
+
   /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
   private boolean idle;
 

@@ -39,15 +39,21 @@ public final class InitialisationWaits {
   public static void await(Class<?> type, BooleanSupplier finished) {
     ControlledThread t = ControlledThread.current();
     Scheduler s = t.scheduler;
-    s.block(
-        t,
-        EventKind.READ,
-        s.lockLocation(type, SiteTable.SYNTHETIC),
-        SiteTable.SYNTHETIC,
-        type,
-        -1,
-        false,
-        finished);
+    Class<?> outer = t.awaitedClass;
+    t.awaitedClass = type;
+    try {
+      s.block(
+          t,
+          EventKind.READ,
+          s.lockLocation(type, SiteTable.SYNTHETIC),
+          SiteTable.SYNTHETIC,
+          type,
+          -1,
+          false,
+          finished);
+    } finally {
+      t.awaitedClass = outer;
+    }
   }
 
   /**
@@ -79,10 +85,18 @@ public final class InitialisationWaits {
     }
   }
 
-  /** A class initialiser finished (or failed): threads waiting for it may go on. */
-  public static void finished() {
+  /**
+   * The initialisation of {@code type} finished or failed, or a thread that held it while waiting
+   * for a superclass let it go: threads waiting for it may go on. Only those: a signal is a change
+   * of synchronisation state, which lets every thread blocked on any modelled operation try again,
+   * and so a point where the strategy chooses. Classes reused across runs are initialised by Weft,
+   * classes defined afresh by the JVM, which runs nothing for a class without a static initialiser;
+   * a signal for every class initialised would give one run points the same run on other classes
+   * lacks, and its recorded decisions would no longer fit it.
+   */
+  public static void finished(Class<?> type) {
     ControlledThread t = ControlledThread.current();
-    if (t != null) {
+    if (t != null && t.scheduler.awaitsInitialisationOf(type)) {
       t.scheduler.changed();
     }
   }

@@ -587,6 +587,16 @@ public final class Scheduler {
     return false;
   }
 
+  /** Whether a thread of this run waits under control for the initialisation of {@code type}. */
+  boolean awaitsInitialisationOf(Class<?> type) {
+    for (int i = 0; i < unfinished.count(); i++) {
+      if (unfinished.get(i).awaitedClass == type) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
   public void changed() {
     syncVersion++;

@@ -127,7 +127,7 @@ public final class ClassInits {
         initialisingControlled = null;
         notifyAll();
       }
-      InitialisationWaits.finished();
+      InitialisationWaits.finished(type);
     }
 
     /**
@@ -179,7 +179,7 @@ public final class ClassInits {
         initialisingControlled = null;
         notifyAll();
       }
-      InitialisationWaits.finished();
+      InitialisationWaits.finished(type);
     }
   }
 }

@@ -50,7 +50,7 @@ public final class InitialisingClasses {
   public static void end(Class<?> type) {
     ControlledThread t = InitialisationWaits.current();
     if (t != null && release(type, t)) {
-      InitialisationWaits.finished();
+      InitialisationWaits.finished(type);
     }
   }
 
@@ -117,12 +117,10 @@ public final class InitialisingClasses {
     try {
       InitialisationWaits.await(blocking, () -> !initialisedByAnother(blocking, t));
     } finally {
-      boolean any = false;
       for (Class<?> c : held) {
-        any |= release(c, t);
-      }
-      if (any) {
-        InitialisationWaits.finished();
+        if (release(c, t)) {
+          InitialisationWaits.finished(c);
+        }
       }
     }
   }

@@ -1,0 +1,78 @@
+package dev.weft.runtime.statics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.runtime.Harness;
+import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.exec.RunBudget;
+import dev.weft.runtime.exec.RunExecutor;
+import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.instrument.Instrumenter;
+import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.strategy.RandomWalk;
+import dev.weft.runtime.strategy.ReplayStrategy;
+import dev.weft.runtime.trace.FieldTable;
+import dev.weft.runtime.trace.Site;
+import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.trace.Trace;
+import dev.weft.targets.statics.PlainClassesWhileWaiting;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run on classes reused across runs (initialised by Weft once per run) and the same decisions on
+ * classes defined afresh (initialised by the JVM) are the same run: the check that confirms a
+ * finding on fresh classes relies on it. How a class gets initialised must not make a waiting
+ * thread able to run in one and not the other, or the recorded decisions no longer fit.
+ */
+class SameRunOnFreshClassesTest {
+  @Test
+  void usingClassesWithoutInitialiserWhileAThreadWaitsReplaysOnFreshClasses() throws Exception {
+    Instrumenter instrumenter =
+        new Instrumenter(
+            new TargetClassPath(List.of(Harness.testTargetsPath())),
+            new SiteTable(),
+            new FieldTable(),
+            true);
+    RunExecutor executor =
+        new RunExecutor(
+            instrumenter,
+            TargetSpec.method(PlainClassesWhileWaiting.class.getName() + "::waiterAndMaker"),
+            RunBudget.DEFAULT);
+    for (int run = 1; run <= 12; run++) {
+      RunResult shared = executor.execute(new RandomWalk(run), run);
+      assertThat(executor.lastRunReusedClasses()).isTrue();
+      assertThat(shared.outcome())
+          .as("run %d: %s", run, shared.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+      RunResult fresh = executor.executeOnFreshClasses(new ReplayStrategy(shared.decisions()), run);
+      assertThat(fresh.outcome())
+          .as("run %d replayed on fresh classes: %s", run, fresh.diagnostic())
+          .isEqualTo(RunResult.Outcome.PASSED);
+      assertThat(events(fresh.trace(), executor.sites()))
+          .as("run %d replayed on fresh classes", run)
+          .isEqualTo(events(shared.trace(), executor.sites()));
+    }
+  }
+
+  /**
+   * Each event as its thread, kind and place in the code (site numbers differ: each class loader's
+   * classes register their own): what both runs must agree on.
+   */
+  private static List<String> events(Trace trace, SiteTable sites) {
+    List<String> events = new ArrayList<>();
+    for (int e = 0; e < trace.size(); e++) {
+      Site site = sites.get(trace.site(e));
+      events.add(
+          trace.thread(e)
+              + " "
+              + trace.kind(e)
+              + " "
+              + site.operation()
+              + " "
+              + site.fileAndLine());
+    }
+    return events;
+  }
+}
