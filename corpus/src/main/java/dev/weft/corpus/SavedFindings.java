@@ -30,7 +30,7 @@ public final class SavedFindings {
 
   /** The saved replay files, by name (the interleavings as found, {@code .orig.weft}, are not). */
   public List<Path> files() throws IOException {
-    return replayFiles(dir);
+    return replayFilesIn(dir);
   }
 
   /** Copies a new finding's replay file here, under its own name; returns where. */
@@ -48,7 +48,7 @@ public final class SavedFindings {
    */
   public List<Path> saveNew(Path campaignFindings) throws IOException {
     List<Path> added = new ArrayList<>();
-    for (Path finding : replayFiles(campaignFindings)) {
+    for (Path finding : replayFilesIn(campaignFindings)) {
       if (!Files.exists(dir.resolve(finding.getFileName().toString()))) {
         added.add(save(finding));
       }
@@ -56,7 +56,8 @@ public final class SavedFindings {
     return added;
   }
 
-  private static List<Path> replayFiles(Path folder) throws IOException {
+  /** The replay files of a folder of findings, by name, without the interleavings as found. */
+  public static List<Path> replayFilesIn(Path folder) throws IOException {
     if (!Files.isDirectory(folder)) {
       return List.of();
     }
