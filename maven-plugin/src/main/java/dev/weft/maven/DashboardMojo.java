@@ -22,7 +22,11 @@ public final class DashboardMojo extends WeftMojo {
     }
     TargetSpec target = target();
     Path campaign = campaignDirectory(target);
-    if (!new CampaignDirectory(campaign).holdsCampaign()) {
+    boolean holds = new CampaignDirectory(campaign).holdsCampaign();
+    if (!module("dashboard", target).runsHere(holds, "campaign of " + target.describe())) {
+      return;
+    }
+    if (!holds) {
       throw new MojoExecutionException(
           campaign
               + " holds no campaign: run mvn weft:fuzz -Dweft.test="

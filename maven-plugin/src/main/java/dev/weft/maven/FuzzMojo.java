@@ -5,6 +5,7 @@ import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.runtime.exec.TargetSpec;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -15,7 +16,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
 
 /**
  * {@code mvn weft:fuzz -Dweft.test=com.acme.AccountTest#deposits}: a {@code weft fuzz} campaign on
@@ -62,9 +62,6 @@ public final class FuzzMojo extends WeftMojo {
       defaultValue = "${project.basedir}/src/test/resources/weft")
   File findings;
 
-  @Parameter(defaultValue = "${project}", readonly = true, required = true)
-  MavenProject project;
-
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -72,6 +69,9 @@ public final class FuzzMojo extends WeftMojo {
       return;
     }
     TargetSpec target = target();
+    if (!module("fuzz", target).runsHere(holds(target), "test class " + target.className())) {
+      return;
+    }
     Path campaign = campaignDirectory(target);
     WeftJvm weft = weftJvm();
     List<String> fuzz =
@@ -115,9 +115,21 @@ public final class FuzzMojo extends WeftMojo {
     getLog().warn(report);
   }
 
+  /** Whether the test class was compiled in this module. */
+  private boolean holds(TargetSpec target) {
+    String file = target.className().replace('.', '/') + ".class";
+    return Files.isRegularFile(Path.of(project.getBuild().getTestOutputDirectory(), file));
+  }
+
+  /**
+   * The project's test class path, without the entries that do not exist (a module without main
+   * sources has no {@code target/classes}), which Weft would refuse as a mistyped path.
+   */
   private List<String> testClassPath() throws MojoExecutionException {
     try {
-      return project.getTestClasspathElements();
+      return project.getTestClasspathElements().stream()
+          .filter(entry -> Files.exists(Path.of(entry)))
+          .toList();
     } catch (DependencyResolutionRequiredException e) {
       throw new MojoExecutionException("the test class path is not resolved: " + e, e);
     }

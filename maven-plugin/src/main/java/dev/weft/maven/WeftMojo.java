@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
 
 /**
  * What the goals share: the test method a campaign is about ({@code -Dweft.test}), where its
@@ -34,6 +36,17 @@ abstract class WeftMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
   PluginDescriptor plugin;
+
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  MavenSession session;
+
+  /** This module's part in a build of several: whether the goal runs here. */
+  TestModule module(String goal, TargetSpec target) {
+    return new TestModule(session, project, goal, target.describe(), getLog());
+  }
 
   /** The target, {@code weft.test} checked. */
   TargetSpec target() throws MojoExecutionException {
