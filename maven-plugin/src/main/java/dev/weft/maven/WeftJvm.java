@@ -33,12 +33,19 @@ final class WeftJvm {
 
   private final Path java;
   private final List<Path> weftClassPath;
+  private final Path agentJar;
   private final List<String> jvmOptions;
   private final Log log;
 
-  WeftJvm(Path java, List<Path> weftClassPath, List<String> jvmOptions, Log log) {
+  /**
+   * @param agentJar Byte Buddy's agent jar, given to the JVM as {@code -javaagent} so that Weft has
+   *     its instrumentation from the start instead of attaching to itself (which JDK 21+ warns
+   *     about and a later JDK will refuse); null: Weft attaches
+   */
+  WeftJvm(Path java, List<Path> weftClassPath, Path agentJar, List<String> jvmOptions, Log log) {
     this.java = java;
     this.weftClassPath = List.copyOf(weftClassPath);
+    this.agentJar = agentJar;
     this.jvmOptions = List.copyOf(jvmOptions);
     this.log = log;
   }
@@ -54,7 +61,10 @@ final class WeftJvm {
     cmd.add(java.toString());
     cmd.add("-Xss4m"); // as scripts/weft: deep recursion in instrumented targets
     cmd.add("-XX:+UseParallelGC");
-    // the class-definition agent attaches to this JVM (DefinedClasses)
+    // the class-definition agent (DefinedClasses): given at start-up, or attached by Weft
+    if (agentJar != null) {
+      cmd.add("-javaagent:" + agentJar);
+    }
     cmd.add("-Djdk.attach.allowAttachSelf=true");
     // JNA pins carriers to a processor (CarrierCpu); JDK 22+ warns without it
     cmd.add("--enable-native-access=ALL-UNNAMED");

@@ -67,7 +67,13 @@ abstract class WeftMojo extends AbstractMojo {
   }
 
   WeftJvm weftJvm() {
-    return new WeftJvm(WeftJvm.currentJava(), weftClassPath(), jvmOptions, getLog());
+    List<Path> classPath = weftClassPath();
+    Path agent =
+        classPath.stream()
+            .filter(jar -> jar.getFileName().toString().startsWith("byte-buddy-agent-"))
+            .findFirst()
+            .orElse(null);
+    return new WeftJvm(WeftJvm.currentJava(), classPath, agent, jvmOptions, getLog());
   }
 
   /**

@@ -12,7 +12,8 @@ class WeftJvmTest {
   private final WeftJvm jvm =
       new WeftJvm(
           Path.of("/jdk/bin/java"),
-          List.of(Path.of("/r/weft-fuzzer-core.jar"), Path.of("/r/picocli.jar")),
+          List.of(Path.of("/r/weft-fuzzer-core.jar"), Path.of("/r/byte-buddy-agent-1.18.jar")),
+          Path.of("/r/byte-buddy-agent-1.18.jar"),
           List.of("-Xmx2g"),
           new SystemStreamLog());
 
@@ -25,11 +26,20 @@ class WeftJvmTest {
         .containsSequence(
             "-Xmx2g",
             "-cp",
-            "/r/weft-fuzzer-core.jar" + File.pathSeparator + "/r/picocli.jar",
+            "/r/weft-fuzzer-core.jar" + File.pathSeparator + "/r/byte-buddy-agent-1.18.jar",
             WeftJvm.MAIN,
             "status",
             "/p/target/weft/a.T#m")
         .contains("-Djdk.attach.allowAttachSelf=true");
+  }
+
+  @Test
+  void byteBuddysAgentIsGivenAtStartUpSoWeftNeedNotAttachToItself() {
+    List<String> cmd = jvm.command(List.of("fuzz"));
+
+    assertThat(cmd).contains("-javaagent:/r/byte-buddy-agent-1.18.jar");
+    assertThat(cmd.indexOf("-javaagent:/r/byte-buddy-agent-1.18.jar"))
+        .isLessThan(cmd.indexOf(WeftJvm.MAIN));
   }
 
   @Test
