@@ -24,4 +24,7 @@ assert log =~ /sessions\s+2, workers [23], strategy segment, seed 1\b/
 assert new File(campaign, 'campaign.json').isFile()
 assert new File(campaign, 'dashboard.html').length() > 0
 assert log.contains('BUILD SUCCESS')
+// build 3: @WeftTest found the saved file where the campaign put it, and it still reproduces
+def replay = new File(basedir, 'target/surefire-reports/com.acme.bank.AccountTest.txt').text
+assert replay.contains('saved finding ') && replay.contains(name) && replay.contains('still reproduces')
 return true

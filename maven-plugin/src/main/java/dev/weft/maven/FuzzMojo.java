@@ -56,10 +56,11 @@ public final class FuzzMojo extends WeftMojo {
   @Parameter(property = "weft.failOnFinding", defaultValue = "true")
   boolean failOnFinding;
 
-  /** The root under which findings are saved per class and method, where @WeftTest reads them. */
-  @Parameter(
-      property = "weft.findings",
-      defaultValue = "${project.basedir}/src/test/resources/weft")
+  /**
+   * The root under which findings are saved per class and method, where @WeftTest reads them
+   * (default: {@code src/test/resources/weft} in the module, as for @WeftTest).
+   */
+  @Parameter(property = "weft.findings")
   File findings;
 
   @Override
@@ -91,8 +92,11 @@ public final class FuzzMojo extends WeftMojo {
     if (weft.run(List.of("status", campaign.toString())) != WeftExit.NOTHING_FOUND) {
       getLog().warn("[weft] weft status could not read " + campaign);
     }
-    SavedFindings saved =
-        new SavedFindings(findings.toPath(), target.className(), target.methodName());
+    Path root =
+        findings != null
+            ? findings.toPath()
+            : project.getBasedir().toPath().resolve(SavedFindings.DEFAULT_ROOT);
+    SavedFindings saved = new SavedFindings(root, target.className(), target.methodName());
     CampaignDirectory dir = new CampaignDirectory(campaign);
     String report;
     try {
