@@ -3,6 +3,7 @@ package dev.weft.junit;
 import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.corpus.SavedFindings;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.CampaignConfig;
 import dev.weft.fuzz.campaign.CampaignResult;

@@ -1,6 +1,7 @@
 package dev.weft.junit;
 
 import dev.weft.cli.DurationConverter;
+import dev.weft.corpus.SavedFindings;
 import dev.weft.runtime.trace.StableHash;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +37,7 @@ public record WeftTestSettings(
   public static final Duration DEFAULT_TIME = Duration.ofSeconds(10);
   public static final String DEFAULT_STRATEGY = "segment";
   public static final int DEFAULT_DEPTH = 3;
-  public static final Path DEFAULT_FINDINGS = Path.of("src", "test", "resources", "weft");
+  public static final Path DEFAULT_FINDINGS = SavedFindings.DEFAULT_ROOT;
 
   /**
    * Resolves the settings of the test {@code className#methodName}.
