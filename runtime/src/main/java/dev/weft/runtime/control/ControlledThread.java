@@ -74,6 +74,15 @@ public final class ControlledThread {
 
   volatile boolean parked;
 
+  /**
+   * Whether the carrier is parked in Weft's turn handoff: when it holds the turn, it was given it
+   * and waits for the operating system to run it (a busy machine), which is no stall of the
+   * program.
+   */
+  public boolean parkedForItsTurn() {
+    return parked;
+  }
+
   /** This thread's reads of the virtual clock, to see a polling loop. */
   final ClockPolls clockPolls = new ClockPolls();
 

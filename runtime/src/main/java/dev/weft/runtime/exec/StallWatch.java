@@ -93,6 +93,10 @@ final class StallWatch {
   private boolean stalled(ControlledThread t, long now, long interval) {
     Thread carrier = t.carrier();
     Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
+    if (state != Thread.State.RUNNABLE && t.parkedForItsTurn()) {
+      blockedNanos = 0; // given the turn, not yet run by the operating system: a busy machine
+      return false;
+    }
     if (state != Thread.State.RUNNABLE) {
       blockedNanos += interval;
       if (blockedNanos >= TimeUnit.MILLISECONDS.toNanos(budget.stallMillis())) {
