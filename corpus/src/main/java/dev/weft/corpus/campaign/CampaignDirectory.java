@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * The fixed names inside a campaign directory, in one place: tools, scripts and the dashboard rely
- * on them, so they are part of Weft's interface (the README documents them).
+ * on them, so they are part of Weft's interface (docs/campaigns.md documents them).
  */
 public final class CampaignDirectory {
   private final Path root;

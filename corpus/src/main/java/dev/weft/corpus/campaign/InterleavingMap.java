@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  *
  * <p>Each worker keeps its own file ({@code interleavings/w<worker>.json}, written whole and
  * atomically with every stats line), adding up its sessions; readers merge the workers' files. JSON
- * like the other small files of a campaign; format and fields are in the README.
+ * like the other small files of a campaign; format and fields are in docs/campaigns.md.
  */
 public final class InterleavingMap {
   public static final int FORMAT_VERSION = 1;

@@ -9,9 +9,9 @@ import java.util.Map;
 
 /**
  * One line of {@code stats.jsonl}: a worker's progress at one moment. The schema is versioned
- * ({@code schema}) and documented in the README, because the dashboard and users' scripts read it.
- * Counters are the worker's totals over every session of the campaign, so they never go down
- * (except corpus entries and coverage after a corrupt entry was quarantined on resume).
+ * ({@code schema}) and documented in docs/campaigns.md, because the dashboard and users' scripts
+ * read it. Counters are the worker's totals over every session of the campaign, so they never go
+ * down (except corpus entries and coverage after a corrupt entry was quarantined on resume).
  *
  * @param event {@code start}, {@code tick} (about every 5 s) or {@code stop}
  * @param executions the worker's executions over all sessions

@@ -59,8 +59,8 @@ public final class Instrumenter {
   /**
    * Whether a new instrumenter rewrites target classes for reuse across runs unless told otherwise:
    * on, or off with {@code -Dweft.reuseClasses=off} (a class loader per run, as before; see {@link
-   * StaticsReset} and the README for what the rewrite does not cover, and how a campaign notices).
-   * Read at each construction, so a test can set it.
+   * StaticsReset} and docs/how-it-works.md for what the rewrite does not cover, and how a campaign
+   * notices). Read at each construction, so a test can set it.
    */
   public static boolean reuseClassesByDefault() {
     return !"off".equals(System.getProperty("weft.reuseClasses"));
