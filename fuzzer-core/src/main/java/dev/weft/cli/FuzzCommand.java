@@ -435,7 +435,7 @@ public final class FuzzCommand implements Callable<Integer> {
     CampaignSettings s = plan.settings();
     if (!quiet && !plan.inPool()) {
       // the campaign's count, every worker's of every session, as weft status counts it
-      long executionsSoFar = CampaignTotals.of(plan.directory(), w -> {}).executions();
+      long executionsSoFar = campaignExecutions(plan.directory(), state.executions());
       err.printf(
           "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; the campaign"
               + " so far: %,d executions, %,d coverage keys, %,d corpus entries, %d finding(s)%n",
@@ -472,7 +472,7 @@ public final class FuzzCommand implements Callable<Integer> {
           result.stopReason(),
           result.sessionExecutions(),
           result.sessionSeconds(),
-          CampaignTotals.of(plan.directory(), w -> {}).executions(),
+          campaignExecutions(plan.directory(), result.executions()),
           result.coverageKeys(),
           result.corpusEntries(),
           result.findings(),
@@ -491,6 +491,18 @@ public final class FuzzCommand implements Callable<Integer> {
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
+    }
+  }
+
+  /**
+   * The campaign's executions, every worker's of every session, as {@code weft status} counts them;
+   * {@code ownCount} (this process's) if the stats log cannot be read.
+   */
+  static long campaignExecutions(CampaignDirectory dir, long ownCount) {
+    try {
+      return Math.max(ownCount, CampaignTotals.of(dir, w -> {}).executions());
+    } catch (IOException | RuntimeException e) {
+      return ownCount;
     }
   }
 }

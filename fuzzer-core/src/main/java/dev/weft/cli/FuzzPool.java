@@ -70,7 +70,7 @@ final class FuzzPool {
           iterations > 0
               ? iterations + " executions"
               : time != null ? "for " + DurationText.of(time) : "until Ctrl-C",
-          CampaignTotals.of(dir, w -> {}).executions(),
+          FuzzCommand.campaignExecutions(dir, 0),
           before.coverageKeyCount(),
           before.corpus().count(),
           before.findings().count());

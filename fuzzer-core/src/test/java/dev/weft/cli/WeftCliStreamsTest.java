@@ -110,4 +110,22 @@ class WeftCliStreamsTest extends CliTestSupport {
     assertThat(interleaving.lines()).allMatch(l -> l.length() <= 120, "at most 120 columns");
     assertThat(interleaving).contains("(fails here)").contains("(preempts ");
   }
+
+  @Test
+  void aUsageErrorIsOneLineAndWhereTheHelpIs() {
+    assertThat(WeftCli.execute("fuzz", "--corpus", dir.toString(), "--bogus")).isEqualTo(2);
+    assertThat(stderr().lines().toList())
+        .hasSizeLessThanOrEqualTo(3)
+        .anyMatch(l -> l.contains("--bogus"))
+        .contains("see `weft fuzz --help`");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void weftAloneNamesEveryCommand() {
+    assertThat(WeftCli.execute()).isEqualTo(2);
+    assertThat(stderr())
+        .contains("missing command: run, fuzz, status, replay, tmin, cmin or dashboard")
+        .contains("see `weft --help`");
+  }
 }
