@@ -2,7 +2,7 @@
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
-RUN mvn -B -q -DskipTests install
+RUN scripts/mvn-plain -q -DskipTests install
 
 # Weft is built for Java 17 and runs targets on 25 too (scripts/check-jdk25): on 21 and later its
 # carriers are virtual threads, which makes a switch between threads several times cheaper.

@@ -5,6 +5,7 @@ import dev.weft.corpus.campaign.CampaignFile;
 import dev.weft.corpus.campaign.CampaignFileException;
 import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.TargetHash;
 import dev.weft.corpus.campaign.WorkerLock;
@@ -15,6 +16,7 @@ import dev.weft.fuzz.session.SessionPlan;
 import dev.weft.fuzz.session.SessionResult;
 import dev.weft.fuzz.status.StatusDisplay;
 import dev.weft.fuzz.strategy.Strategies;
+import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.exec.TargetSpec;
 import java.io.IOException;
@@ -169,8 +171,19 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(names = "--show-output", description = "Print the target's output of every execution.")
   boolean showOutput;
 
-  @Option(names = "--quiet", description = "No progress output, and none of the target's output.")
+  @Option(
+      names = "--quiet",
+      description =
+          "No progress output, and none of the target's output; findings and the summary are"
+              + " still printed.")
   boolean quiet;
+
+  @Option(
+      names = "--verbose",
+      description =
+          "Say more: the strategy in full as well as its name (each finding's file records it"
+              + " either way).")
+  boolean verbose;
 
   @Mixin MinimiseOptions minimise;
 
@@ -351,13 +364,16 @@ public final class FuzzCommand implements Callable<Integer> {
             worker,
             true,
             !noCorpusSeeds);
-    StatusDisplay display = new StatusDisplay(err, StatusDisplay.Mode.LINES, "");
+    StatusDisplay display = new StatusDisplay(System.out, err, StatusDisplay.Mode.LINES, "");
     return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
   }
 
   private StatusDisplay display(CampaignSettings settings, int session, PrintStream err) {
     return new StatusDisplay(
-        err, statusMode, settings.target().describe() + " | " + corpus + " | session " + session);
+        System.out,
+        err,
+        statusMode,
+        settings.target().describe() + " | " + corpus + " | session " + session);
   }
 
   /** Runs that are all skipped, or a directory that cannot be written: exit 2, not a bug. */
@@ -418,19 +434,25 @@ public final class FuzzCommand implements Callable<Integer> {
       throws IOException {
     CampaignSettings s = plan.settings();
     if (!quiet && !plan.inPool()) {
+      // the campaign's count, every worker's of every session, as weft status counts it
+      long executionsSoFar = campaignExecutions(plan.directory(), state.executions());
       err.printf(
-          "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; %,d"
-              + " executions, %,d coverage keys, %,d entries and %d finding(s) so far%n",
+          "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; the campaign"
+              + " so far: %,d executions, %,d coverage keys, %,d corpus entries, %d finding(s)%n",
           corpus,
           session.session(),
           s.target().describe(),
-          s.strategy(),
+          verbose
+              ? Strategies.create(
+                      s.strategy(), s.depth(), s.threadsBound(), 0, id -> 0L, GraphBudget.DEFAULT)
+                  .describe()
+              : s.strategy(),
           session.sessionSeed(),
           s.seed(),
           plan.iterations() > 0
               ? plan.iterations() + " executions"
               : plan.time() != null ? "for " + DurationText.of(plan.time()) : "until Ctrl-C",
-          state.executions(),
+          executionsSoFar,
           state.coverageKeyCount(),
           state.corpus().count(),
           state.findings().count());
@@ -441,20 +463,23 @@ public final class FuzzCommand implements Callable<Integer> {
       if (plan.inPool()) {
         return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
       }
-      err.printf(
-          "[weft] session %d done (%s): %,d executions in %.1f s, %,d in all; %,d coverage keys,"
-              + " %,d entries, %d finding(s) (%d new)%s%n",
+      err.flush();
+      PrintStream out = System.out;
+      out.printf(
+          "[weft] session %d done (%s): %,d executions in %.1f s; the campaign: %,d executions,"
+              + " %,d coverage keys, %,d corpus entries, %d finding(s) (%d new)%s%n",
           result.session(),
           result.stopReason(),
           result.sessionExecutions(),
           result.sessionSeconds(),
-          result.executions(),
+          campaignExecutions(plan.directory(), result.executions()),
           result.coverageKeys(),
           result.corpusEntries(),
           result.findings(),
           result.newFindings().size(),
           result.skipped() > 0 ? ", " + result.skipped() + " runs skipped in all" : "");
-      err.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
+      out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
+      out.flush();
       if (stoppedByEnvironment(result)) {
         err.println("weft: " + result.stopReason());
         return WeftCli.USAGE;
@@ -466,6 +491,18 @@ public final class FuzzCommand implements Callable<Integer> {
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
+    }
+  }
+
+  /**
+   * The campaign's executions, every worker's of every session, as {@code weft status} counts them;
+   * {@code ownCount} (this process's) if the stats log cannot be read.
+   */
+  static long campaignExecutions(CampaignDirectory dir, long ownCount) {
+    try {
+      return Math.max(ownCount, CampaignTotals.of(dir, w -> {}).executions());
+    } catch (IOException | RuntimeException e) {
+      return ownCount;
     }
   }
 }

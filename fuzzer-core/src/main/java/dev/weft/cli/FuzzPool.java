@@ -58,8 +58,9 @@ final class FuzzPool {
     int session = before.session();
     if (!quiet) {
       err.printf(
-          "[weft] %s session %d of %s, strategy %s, campaign seed %d, %d workers, %s; %,d"
-              + " coverage keys, %,d entries and %d finding(s) so far%n",
+          "[weft] %s session %d of %s, strategy %s, campaign seed %d, %d workers, %s; the"
+              + " campaign so far: %,d executions, %,d coverage keys, %,d corpus entries, %d"
+              + " finding(s)%n",
           dir.root(),
           session,
           settings.target().describe(),
@@ -69,6 +70,7 @@ final class FuzzPool {
           iterations > 0
               ? iterations + " executions"
               : time != null ? "for " + DurationText.of(time) : "until Ctrl-C",
+          FuzzCommand.campaignExecutions(dir, 0),
           before.coverageKeyCount(),
           before.corpus().count(),
           before.findings().count());
@@ -107,9 +109,11 @@ final class FuzzPool {
       throws IOException {
     CampaignTotals after = CampaignTotals.of(dir, err::println);
     int newFindings = after.findings().count() - before.findings().count();
-    err.printf(
-        "[weft] session %d done with %d workers%s: %,d executions in all (every session and"
-            + " worker); %,d coverage keys, %,d entries, %d finding(s) (%d new)%s%n",
+    err.flush();
+    PrintStream out = System.out;
+    out.printf(
+        "[weft] session %d done with %d workers%s; the campaign: %,d executions,"
+            + " %,d coverage keys, %,d corpus entries, %d finding(s) (%d new)%s%n",
         session,
         workers,
         pool.replacements() > 0 ? " (" + pool.replacements() + " replaced)" : "",
@@ -119,7 +123,8 @@ final class FuzzPool {
         after.findings().count(),
         newFindings,
         after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
-    err.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
+    out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
+    out.flush();
     return switch (ending) {
       case CONFIGURATION_ERROR -> WeftCli.USAGE;
       case WORKERS_FAILED -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.WEFT_FAILED;

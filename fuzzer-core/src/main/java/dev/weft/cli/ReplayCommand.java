@@ -158,7 +158,9 @@ public final class ReplayCommand implements Callable<Integer> {
     out.println("preemptions: " + switches.preemptions());
     out.println();
     out.println("Interleaving (thread columns, in execution order):");
-    out.print(InterleavingPrinter.render(result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));
+    out.print(
+        InterleavingPrinter.render(
+            result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY, switches.switches()));
     out.println();
     if (reproduced) {
       out.println("REPRODUCED: the same " + record.kind().label() + " as recorded.");

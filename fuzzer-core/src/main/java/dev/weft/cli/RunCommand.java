@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Run a target again and again under Weft's scheduler until a bug is found or a budget is spent. Prints progress about once a second; writes each finding to --out as a replay file (.weft) and a readable report (.txt), and a summary.json.",
-      "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error, 3 Weft itself failed (out of memory, an internal error) before finding anything; summary.json is written in every case."
+      "Run a target again and again under Weft's scheduler until a bug is found or a budget is spent. Prints progress about once a second; writes each finding to --out as a replay file (.weft) and a readable report (.txt), and a summary.json. Findings, where their files went and the final summary go to standard output; progress and diagnostics to standard error. The progress line of segment reads: coverage N keys (the distinct interleaving segments and reads-from pairs seen so far), M planned interleavings waiting (schedules planned toward new coverage, not run yet), P% of Q planned reached (of the planned schedules run, how many reached what they were planned for).",
+      "Exit code: 0 nothing found, 1 found something, 2 usage or configuration error, 3 Weft itself failed (out of memory, an internal error) before finding anything. summary.json is written in every case once the options are valid, also when the target cannot be found or run (its stopReason says why)."
     })
 public final class RunCommand implements Callable<Integer> {
 
@@ -252,8 +252,17 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--quiet",
-      description = "No progress output, and none of the target's output (unless --show-output).")
+      description =
+          "No progress output, and none of the target's output (unless --show-output); findings"
+              + " and the summary are still printed.")
   boolean quiet;
+
+  @Option(
+      names = "--verbose",
+      description =
+          "Say more: the strategy in full (how segment chooses its fresh runs) as well as its"
+              + " name; summary.json holds it either way.")
+  boolean verbose;
 
   @Mixin MinimiseOptions minimise;
 
@@ -342,19 +351,22 @@ public final class RunCommand implements Callable<Integer> {
             trackLocals,
             minimise.budget(),
             ignored);
-    Campaign campaign = new Campaign(config, err);
+    PrintStream out = System.out;
+    Campaign campaign = new Campaign(config, out, err);
     if (!quiet) {
       err.printf(
           "[weft] target %s, strategy %s, seed %d, %s%s%n",
           spec.describe(),
-          strategyDescription,
+          verbose ? strategyDescription : strategy,
           chosenSeed,
           budget > 0 ? budget + " executions" : "for " + DurationText.of(time),
           ignored.isEmpty() ? "" : ", ignoring " + String.join(", ", ignored.names()));
     }
     try (StopHook hook = StopHook.install(campaign::requestStop, 10)) {
       CampaignResult result = campaign.run();
-      printSummary(err, result, campaign);
+      err.flush();
+      printSummary(out, result, campaign);
+      out.flush();
       if (result.weftFailed()) {
         err.println(
             "weft: "
@@ -374,8 +386,9 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private static void printSummary(PrintStream err, CampaignResult result, Campaign campaign) {
-    err.printf(
+  /** The results: standard output, so that {@code weft run ... | tee} keeps them. */
+  private static void printSummary(PrintStream out, CampaignResult result, Campaign campaign) {
+    out.printf(
         "[weft] done (%s): %,d executions in %.1f s (%,.0f/s), %d finding(s)%s%n",
         result.stopReason(),
         result.executions(),
@@ -384,10 +397,10 @@ public final class RunCommand implements Callable<Integer> {
         result.findings().size(),
         result.skipped() > 0 ? ", " + result.skipped() + " runs skipped" : "");
     if (result.strategyStatus() != null) {
-      err.printf("[weft] %s%n", result.strategyStatus());
+      out.printf("[weft] %s%n", result.strategyStatus());
     }
     Map<String, String> skipped = result.skippedClasses();
-    err.printf(
+    out.printf(
         "[weft] instrumented %,d class%s%s, skipped %d%s%n",
         result.instrumentedClasses(),
         result.instrumentedClasses() == 1 ? "" : "es",
@@ -399,12 +412,12 @@ public final class RunCommand implements Callable<Integer> {
         skipped.isEmpty() ? "" : " (they ran outside Weft's control):");
     skipped.entrySet().stream()
         .limit(10)
-        .forEach(e -> err.printf("[weft]   %s: %s%n", e.getKey(), e.getValue()));
+        .forEach(e -> out.printf("[weft]   %s: %s%n", e.getKey(), e.getValue()));
     if (skipped.size() > 10) {
-      err.printf("[weft]   ... and %d more (summary.json lists all)%n", skipped.size() - 10);
+      out.printf("[weft]   ... and %d more (summary.json lists all)%n", skipped.size() - 10);
     }
     for (FoundBug bug : result.findings()) {
-      err.printf(
+      out.printf(
           "[weft]   %s  first at execution %d  %s%s%n",
           bug.id(),
           bug.firstExecution(),

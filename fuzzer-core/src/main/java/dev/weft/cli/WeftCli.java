@@ -4,8 +4,11 @@ import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.report.ErrorLog;
 import dev.weft.runtime.exec.ControllerThread;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -50,8 +53,11 @@ public final class WeftCli implements Runnable {
 
   @Override
   public void run() {
+    List<String> commands = new ArrayList<>(spec.subcommands().keySet());
+    commands.remove("help");
+    String last = commands.remove(commands.size() - 1);
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "missing command: run, fuzz, status, replay, tmin or cmin");
+        spec.commandLine(), "missing command: " + String.join(", ", commands) + " or " + last);
   }
 
   public static int execute(String... args) {
@@ -64,6 +70,7 @@ public final class WeftCli implements Runnable {
    * finding.
    */
   static CommandLine configure(CommandLine cli) {
+    cli.setParameterExceptionHandler(WeftCli::usageError);
     return cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           Path log = writeLog(e);
@@ -75,6 +82,20 @@ public final class WeftCli implements Runnable {
                       + (log == null ? "" : " (stack in " + log + ")"));
           return WEFT_FAILED;
         });
+  }
+
+  /**
+   * A usage error in one line, and where the usage is: the whole usage (80 lines for {@code fuzz})
+   * would push the line that says what is wrong off the screen.
+   */
+  private static int usageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    PrintWriter err = command.getErr();
+    err.println("weft: " + e.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("see `" + command.getCommandSpec().qualifiedName() + " --help`");
+    err.flush();
+    return USAGE;
   }
 
   private static Path writeLog(Throwable e) {

@@ -37,7 +37,7 @@ class WeftCliJvmOptionsTest extends CliTestSupport {
     assertThat(run(findings, NeedsProperty.class.getName(), "--jvm-opt", CONFIGURED))
         .as(stderr())
         .isEqualTo(1);
-    assertThat(stderr()).contains("configured with yes");
+    assertThat(stdout()).contains("configured with yes"); // the finding's message
     assertThat(Files.readString(findings.resolve("summary.json")))
         .contains("\"jvmOptions\": [\n    \"" + CONFIGURED + "\"\n  ]");
     Path weft = findingFile(findings);
@@ -64,7 +64,7 @@ class WeftCliJvmOptionsTest extends CliTestSupport {
     Path findings = dir.resolve("refused");
     assertThat(run(findings, ReflectsIntoJdk.class.getName())).as(stderr()).isEqualTo(1);
     String hint = "--jvm-opt --add-opens=" + ATOMIC_OPENS;
-    assertThat(stderr()).contains(hint);
+    assertThat(stdout()).contains(hint);
     assertThat(report(findingFile(findings)))
         .contains("InaccessibleObjectException")
         .contains(hint);

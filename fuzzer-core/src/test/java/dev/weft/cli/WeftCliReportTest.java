@@ -34,7 +34,7 @@ class WeftCliReportTest extends CliTestSupport {
                 + weft
                 + " --rows 0` to see every step)")
         .doesNotContain("use --rows 0");
-    assertThat(stderr()).contains("replay with: scripts/weft replay " + weft);
+    assertThat(stdout()).contains("replay with: scripts/weft replay " + weft);
 
     assertThat(WeftCli.execute("replay", weft.toString(), "--rows", "10")).isEqualTo(1);
     assertThat(stdout())

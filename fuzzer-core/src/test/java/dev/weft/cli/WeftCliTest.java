@@ -44,9 +44,8 @@ class WeftCliTest extends CliTestSupport {
         .contains("\"skippedClasses\": {}")
         .contains("NullPointerException");
     // the finding is announced before its minimisation, which can take seconds, not after it
-    assertThat(stderr())
-        .containsSubsequence(
-            "FOUND exception", "minimising its schedule for at most 5 s", "replay with");
+    assertThat(stdout()).containsSubsequence("FOUND exception", "report: ", "replay with");
+    assertThat(stderr()).contains("minimising its schedule for at most 5 s");
     Path weft = findingFile(findings);
     assertThat(report(weft)).contains("FlagX.java:");
 
@@ -73,7 +72,9 @@ class WeftCliTest extends CliTestSupport {
             "--out",
             findings.toString());
     assertThat(code).as(stderr()).isEqualTo(1);
-    assertThat(stderr()).contains("segment(").containsPattern("keys [0-9,]+  pending");
+    assertThat(stderr()).contains("strategy segment,").doesNotContain("segment(");
+    assertThat(stdout())
+        .containsPattern("coverage [0-9,]+ keys, [0-9,]+ planned interleavings waiting");
     String summary = Files.readString(findings.resolve("summary.json"));
     assertThat(summary).contains("\"coverageKeys\"").contains("\"targetsRealised\"");
     Path weft = findingFile(findings);
@@ -152,6 +153,7 @@ class WeftCliTest extends CliTestSupport {
             "--iterations",
             "3000",
             "--no-minimize",
+            "--verbose",
             "--out",
             findings.toString());
     assertThat(code).as(stderr()).isEqualTo(1);
@@ -271,7 +273,7 @@ class WeftCliTest extends CliTestSupport {
   }
 
   @Test
-  void usageAndConfigurationErrorsExitTwo() {
+  void usageAndConfigurationErrorsExitTwo() throws Exception {
     assertThat(WeftCli.execute("run", "--main", "x.Y")).isEqualTo(2);
     assertThat(
             WeftCli.execute(
@@ -284,6 +286,10 @@ class WeftCliTest extends CliTestSupport {
                 dir.toString()))
         .isEqualTo(2);
     assertThat(stderr()).contains("com.example.Missing").contains("not found");
+    // --help promises summary.json in every case: a class that is not there is one
+    assertThat(Files.readString(dir.resolve("summary.json")))
+        .contains("\"stopReason\": \"configuration error: ")
+        .contains("com.example.Missing");
     assertThat(WeftCli.execute("run", "--main", "a.B", "--cp", dir.resolve("nope").toString()))
         .isEqualTo(2);
     assertThat(stderr()).contains("does not exist");

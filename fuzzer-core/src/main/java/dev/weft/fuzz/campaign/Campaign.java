@@ -41,9 +41,10 @@ import java.util.function.IntToLongFunction;
  * output is printed for the first execution only (all with {@code showOutput}) and kept for the
  * report of a failing one ({@link TargetOutput}).
  *
- * <p>However it stops, it writes {@code summary.json} with the findings so far: should Weft itself
- * fail between runs (out of memory, an internal error), the loop ends there, a {@link
- * MemoryReserve} is let go so that there is room to report, and the failure is the stop reason.
+ * <p>However it stops, it writes {@code summary.json} with the findings so far (even when the
+ * target cannot be run at all, so that a script always finds one): should Weft itself fail between
+ * runs (out of memory, an internal error), the loop ends there, a {@link MemoryReserve} is let go
+ * so that there is room to report, and the failure is the stop reason.
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
@@ -57,6 +58,7 @@ public final class Campaign {
   }
 
   private final CampaignConfig config;
+  private final PrintStream results;
   private final PrintStream progress;
   private final StrategyFactory strategies;
   private final SiteTable sites = new SiteTable();
@@ -84,9 +86,20 @@ public final class Campaign {
   /** Time spent minimising findings, which is no time spent searching for them. */
   private long minimisingNanos;
 
+  /** A campaign that prints its results and its progress to the same stream. */
   public Campaign(CampaignConfig config, PrintStream progress) {
+    this(config, progress, progress);
+  }
+
+  /**
+   * @param results where the findings go (what was found, where its files went, how to replay it):
+   *     a command's standard output, so that a pipe keeps them
+   * @param progress where progress and diagnostics go: a command's standard error
+   */
+  public Campaign(CampaignConfig config, PrintStream results, PrintStream progress) {
     this(
         config,
+        results,
         progress,
         (c, siteKeys) ->
             Strategies.create(
@@ -95,7 +108,16 @@ public final class Campaign {
 
   /** A campaign whose strategy is made by {@code strategies} instead of from its name. */
   public Campaign(CampaignConfig config, PrintStream progress, StrategyFactory strategies) {
+    this(config, progress, progress, strategies);
+  }
+
+  public Campaign(
+      CampaignConfig config,
+      PrintStream results,
+      PrintStream progress,
+      StrategyFactory strategies) {
     this.config = config;
+    this.results = results;
     this.progress = progress;
     this.strategies = strategies;
   }
@@ -126,6 +148,7 @@ public final class Campaign {
     startNanos = start;
     String stopReason;
     boolean weftFailed = false;
+    TargetException configurationError = null;
     Strategy strategy = null;
     try {
       RunExecutor executor =
@@ -149,7 +172,8 @@ public final class Campaign {
         }
       }
     } catch (TargetException e) {
-      throw e;
+      configurationError = e; // thrown once the summary says so: it is written in every case
+      stopReason = "configuration error: " + e.getMessage();
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;
@@ -183,6 +207,9 @@ public final class Campaign {
                 ? new HangConfirmation.Counts(0, 0)
                 : hangConfirmation.counts());
     SummaryFile.write(config, result);
+    if (configurationError != null) {
+      throw configurationError;
+    }
     return result;
   }
 
@@ -421,7 +448,8 @@ public final class Campaign {
             f.signature(),
             f.details(),
             config.ignoredExceptions());
-    say("FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
+    tell(
+        "FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
     String minimising = minimiser.announcement(f);
     if (minimising != null) {
       say("  " + minimising);
@@ -436,15 +464,16 @@ public final class Campaign {
     FoundBug bug = new FoundBug(id, f, execution, secondsToFind, file);
     bySignature.put(f.signature(), bug);
     if (found.minimised()) {
-      say("  " + found.minimisation().summary());
+      tell("  " + found.minimisation().summary());
     } else if (minimising != null && found.note() != null) {
-      say("  " + found.note()); // why it was written as found: said after "minimising..."
+      tell("  " + found.note()); // why it was written as found: said after "minimising..."
     }
     String hint = AddOpensHint.of(f);
     if (hint != null) {
-      say("  " + hint);
+      tell("  " + hint);
     }
-    say("  replay with: " + ReplayHints.command(file));
+    tell("  report: " + config.out().resolve(id + ".txt"));
+    tell("  replay with: " + ReplayHints.command(file));
     return true;
   }
 
@@ -470,10 +499,19 @@ public final class Campaign {
         strategyStatus == null ? "" : "  " + strategyStatus);
   }
 
+  /** A line of progress or a diagnostic. */
   private void say(String line) {
     if (!config.quiet()) {
+      progress.flush();
       progress.println("[weft] " + line);
       progress.flush();
     }
+  }
+
+  /** A line of the results (a finding and its files), printed even when quiet. */
+  private void tell(String line) {
+    progress.flush(); // what was said before comes first on a console that shows both
+    results.println("[weft] " + line);
+    results.flush();
   }
 }

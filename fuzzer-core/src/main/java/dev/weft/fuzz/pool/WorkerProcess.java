@@ -42,20 +42,28 @@ final class WorkerProcess {
   void start(List<String> command) throws IOException {
     process = new ProcessBuilder(command).start();
     process.getOutputStream().close();
-    copyOut = copy(process.getInputStream(), "weft-worker-" + worker + "-stdout");
-    copyErr = copy(process.getErrorStream(), "weft-worker-" + worker + "-stderr");
+    copyOut = copy(process.getInputStream(), "weft-worker-" + worker + "-stdout", true);
+    copyErr = copy(process.getErrorStream(), "weft-worker-" + worker + "-stderr", false);
     startedNanos = System.nanoTime();
     lastLineNanos = startedNanos;
   }
 
-  private Thread copy(InputStream from, String name) {
+  /**
+   * Copies the worker's output line by line: its standard output (its findings) as results, its
+   * standard error (progress, diagnostics) as messages.
+   */
+  private Thread copy(InputStream from, String name, boolean results) {
     Thread t =
         new Thread(
             () -> {
               try (BufferedReader in =
                   new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) {
-                  console.message(prefixed(line));
+                  if (results) {
+                    console.result(prefixed(line));
+                  } else {
+                    console.message(prefixed(line));
+                  }
                 }
               } catch (IOException e) {
                 // the worker is gone; nothing more to copy

@@ -1,58 +1,276 @@
 package dev.weft.fuzz.report;
 
+import dev.weft.fuzz.minimise.Switch;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Renders a run as thread columns: one row per event, in execution order, written in the column of
  * the thread that executed it, with the operation and its {@code File.java:line}. Reading down a
- * column gives a thread's program order; reading across rows shows where the preemptions were.
+ * column gives a thread's program order; reading across rows shows where the threads took turns.
+ *
+ * <p>It is read by someone who wrote the program, not Weft: the columns carry the names the program
+ * gave its threads (with Weft's short id only where two share a name), a row where a thread took
+ * over from one that could have gone on (a preemption) is marked, and so is the failing step. A
+ * line is at most {@value #WIDTH} characters, and a long stretch of one thread is folded into one
+ * line, since what matters is where the threads meet.
  */
 public final class InterleavingPrinter {
-  private static final int COLUMN = 38;
+  /** The widest line printed. */
+  public static final int WIDTH = 120;
+
+  /** A stretch of one thread's events longer than this is folded (its ends stay shown). */
+  static final int FOLD_OVER = 6;
+
+  private static final Pattern JVM_DEFAULT_NAME = Pattern.compile("Thread-\\d+");
+  private static final int WIDEST_COLUMN = 38;
+  private static final int NARROWEST_COLUMN = 12;
+  private static final String PREEMPTION = ">";
+  private static final String FAILURE = "!";
+  private static final int STEP = 6;
+  private static final int PREFIX = STEP + 3; // step, space, mark, space
 
   private InterleavingPrinter() {}
 
   /**
-   * The last {@code maxRows} events of the run (all of them if {@code maxRows <= 0}).
+   * The last {@code maxRows} events of the run (all of them if {@code maxRows <= 0}), without
+   * preemption marks.
    *
    * @param showAll how to see the rows left out, in the words of the command whose output this is
    */
   public static String render(RunResult run, SiteTable sites, int maxRows, String showAll) {
+    return render(run, sites, maxRows, showAll, null);
+  }
+
+  /**
+   * As {@link #render(RunResult, SiteTable, int, String)}, with the run's preemptions marked.
+   *
+   * @param switches the run's context switches as recorded while it ran, or null if unknown
+   */
+  public static String render(
+      RunResult run, SiteTable sites, int maxRows, String showAll, List<Switch> switches) {
     Trace trace = run.trace();
-    List<String> names = run.threadNames();
+    List<String> stable = run.threadNames();
+    int threads = stable.size();
+    List<String> headers = headers(stable, run.programNames());
+    int column = Math.min(WIDEST_COLUMN, (WIDTH - PREFIX) / Math.max(1, threads));
+    boolean inColumns = column >= NARROWEST_COLUMN;
+    Map<Integer, String> preempted = preemptionRows(trace, stable, headers, switches);
+    int failing = failingRow(run, trace, stable);
     StringBuilder sb = new StringBuilder();
     int from = maxRows > 0 ? Math.max(0, trace.size() - maxRows) : 0;
     if (from > 0) {
       sb.append("(").append(from).append(" earlier events not shown; ").append(showAll);
       sb.append(")\n");
     }
-    sb.append(String.format("%6s ", "step"));
-    for (int t = 0; t < names.size(); t++) {
-      sb.append(cell(header(names.get(t), run.programNames(), t)));
-    }
-    sb.append('\n');
-    sb.append("-".repeat(7 + COLUMN * names.size())).append('\n');
-    for (int e = from; e < trace.size(); e++) {
-      sb.append(String.format("%6d ", e + 1));
-      int t = trace.thread(e);
-      for (int c = 0; c < t; c++) {
-        sb.append(cell(""));
+    StringBuilder head = new StringBuilder(String.format("%" + STEP + "s   ", "step"));
+    if (inColumns) {
+      for (int t = 0; t < threads; t++) {
+        head.append(cell(headers.get(t), t == threads - 1 ? WIDTH - head.length() : column));
       }
-      sb.append(describe(trace.kind(e), sites.get(trace.site(e))));
-      sb.append('\n');
+    } else {
+      head.append("thread: operation");
     }
+    sb.append(strip(head.toString())).append('\n');
+    sb.append("-".repeat(inColumns ? Math.min(WIDTH, PREFIX + column * threads) : WIDTH));
+    sb.append('\n');
+    for (int e = from; e < trace.size(); e++) {
+      int t = trace.thread(e);
+      int end = e;
+      while (end + 1 < trace.size()
+          && trace.thread(end + 1) == t
+          && !preempted.containsKey(end + 1)
+          && end + 1 != failing) {
+        end++;
+      }
+      int stretch = end - e + 1;
+      String who = inColumns ? "" : headers.get(t) + ": ";
+      if (stretch > FOLD_OVER && !preempted.containsKey(e) && e != failing) {
+        String first = who + describe(trace.kind(e), sites.get(trace.site(e)));
+        String last = who + describe(trace.kind(end), sites.get(trace.site(end)));
+        row(sb, e, "", t, first, "", column, inColumns, false);
+        row(
+            sb,
+            e + 1,
+            "",
+            t,
+            who + folded(trace, sites, e + 1, end - 1),
+            "",
+            column,
+            inColumns,
+            true);
+        row(sb, end, "", t, last, "", column, inColumns, false);
+        e = end;
+        continue;
+      }
+      String mark = e == failing ? FAILURE : preempted.containsKey(e) ? PREEMPTION : "";
+      String text = describe(trace.kind(e), sites.get(trace.site(e)));
+      String note = "";
+      if (preempted.containsKey(e)) {
+        note += "  (preempts " + preempted.get(e) + ")";
+      }
+      if (e == failing) {
+        note += "  (fails here)";
+      }
+      row(sb, e, mark, t, who + text, note, column, inColumns, false);
+    }
+    sb.append(legend(switches != null, failing >= 0));
     return sb.toString();
   }
 
-  /** A thread's stable name, and the name the program gave it where that says more. */
-  private static String header(String stable, List<String> programNames, int t) {
-    String given = t < programNames.size() ? programNames.get(t) : null;
-    return given == null || given.equals(stable) ? stable : stable + " \"" + given + "\"";
+  /**
+   * The program's name of each thread; where two threads share one, Weft's short id is added to
+   * tell them apart. A thread the program did not name is called by Weft's name ({@code main},
+   * {@code main.1}).
+   */
+  static List<String> headers(List<String> stable, List<String> programNames) {
+    List<String> given = new ArrayList<>();
+    Map<String, Integer> uses = new HashMap<>();
+    for (int t = 0; t < stable.size(); t++) {
+      String name = t < programNames.size() ? programNames.get(t) : null;
+      if (name == null
+          || name.isBlank()
+          || name.equals("weft-" + stable.get(t)) // the carrier's: the program named it not
+          || JVM_DEFAULT_NAME.matcher(name).matches()) { // counted JVM-wide, so not stable
+        name = stable.get(t);
+      }
+      given.add(name);
+      uses.merge(name, 1, Integer::sum);
+    }
+    List<String> headers = new ArrayList<>();
+    for (int t = 0; t < stable.size(); t++) {
+      String name = given.get(t);
+      headers.add(
+          uses.get(name) > 1 && !name.equals(stable.get(t))
+              ? name + " (" + stable.get(t) + ")"
+              : name);
+    }
+    return headers;
+  }
+
+  /** The rows where a preemption happens (the first event of the thread that took over). */
+  private static Map<Integer, String> preemptionRows(
+      Trace trace, List<String> stable, List<String> headers, List<Switch> switches) {
+    Map<Integer, String> rows = new HashMap<>();
+    if (switches == null) {
+      return rows;
+    }
+    Set<String> anchors = new HashSet<>();
+    for (Switch s : switches) {
+      if (s.preemptive()) {
+        anchors.add(s.from() + "#" + s.fromIndex());
+      }
+    }
+    for (int e = 0; e < trace.size(); e++) {
+      String thread = stable.get(trace.thread(e));
+      int next = trace.indexInThread(e) + 1;
+      if (anchors.contains(thread + "#" + next) && e + 1 < trace.size()) {
+        rows.put(e + 1, headers.get(trace.thread(e)));
+      }
+    }
+    for (Switch s : switches) {
+      if (s.preemptive() && s.fromIndex() == 0 && trace.size() > 0) {
+        rows.put(0, headers.get(stable.indexOf(s.from())));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The failing step: the last event of the thread that failed, or the last event of the run when
+   * no one thread did (a deadlock, a hang); -1 if the run did not fail.
+   */
+  private static int failingRow(RunResult run, Trace trace, List<String> stable) {
+    Failure f = run.failure();
+    if (f == null || trace.size() == 0) {
+      return -1;
+    }
+    int thread = -1;
+    for (int t = 0; f.threadName() != null && t < stable.size(); t++) {
+      String name = stable.get(t); // the failure names it so, or as main.2 ("worker")
+      if (f.threadName().equals(name) || f.threadName().startsWith(name + " (")) {
+        thread = t;
+      }
+    }
+    for (int e = trace.size() - 1; e >= 0; e--) {
+      if (thread < 0 || trace.thread(e) == thread) {
+        if (thread >= 0 && trace.kind(e) == EventKind.THREAD_END && e > 0) {
+          continue; // the step before its end is where it failed
+        }
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  /** {@code ... 37 steps, lines 11-23}: the folded events of one thread. */
+  private static String folded(Trace trace, SiteTable sites, int first, int last) {
+    int low = Integer.MAX_VALUE;
+    int high = 0;
+    Set<String> files = new HashSet<>();
+    for (int e = first; e <= last; e++) {
+      Site site = sites.get(trace.site(e));
+      if (site.line() > 0) {
+        low = Math.min(low, site.line());
+        high = Math.max(high, site.line());
+      }
+      files.add(site.sourceFile() == null ? site.simpleClassName() : site.sourceFile());
+    }
+    String lines =
+        high == 0
+            ? ""
+            : low == high
+                ? ", line " + low
+                : ", lines "
+                    + low
+                    + "-"
+                    + high
+                    + (files.size() > 1 ? " (" + files.size() + " files)" : "");
+    return "... " + (last - first + 1) + " steps" + lines;
+  }
+
+  private static void row(
+      StringBuilder sb,
+      int e,
+      String mark,
+      int t,
+      String text,
+      String note,
+      int column,
+      boolean inColumns,
+      boolean fold) {
+    StringBuilder line = new StringBuilder();
+    line.append(fold ? " ".repeat(STEP) : String.format("%" + STEP + "d", e + 1));
+    line.append(' ').append(mark.isEmpty() ? " " : mark).append(' ');
+    if (inColumns) {
+      line.append(" ".repeat(column * t));
+    }
+    int room = Math.max(8, WIDTH - line.length() - note.length());
+    line.append(clip(text, room)).append(note); // the note (a mark's words) is never cut
+    sb.append(strip(clip(line.toString(), WIDTH))).append('\n');
+  }
+
+  private static String legend(boolean preemptionsKnown, boolean failed) {
+    List<String> parts = new ArrayList<>();
+    if (preemptionsKnown) {
+      parts.add(
+          PREEMPTION + " a preemption: this thread took over from one that could have gone on");
+    }
+    if (failed) {
+      parts.add(FAILURE + " the failing step");
+    }
+    return parts.isEmpty() ? "" : "(" + String.join("; ", parts) + ")\n";
   }
 
   private static String describe(EventKind kind, Site site) {
@@ -73,8 +291,20 @@ public final class InterleavingPrinter {
     }
   }
 
-  private static String cell(String text) {
-    String t = text.length() >= COLUMN - 1 ? text.substring(0, COLUMN - 2) + "…" : text;
-    return t + " ".repeat(COLUMN - t.length());
+  private static String cell(String text, int width) {
+    String t = clip(text, width - 1);
+    return t + " ".repeat(Math.max(0, width - t.length()));
+  }
+
+  private static String clip(String text, int width) {
+    return text.length() > width ? text.substring(0, width - 1) + "…" : text;
+  }
+
+  private static String strip(String line) {
+    int end = line.length();
+    while (end > 0 && line.charAt(end - 1) == ' ') {
+      end--;
+    }
+    return line.substring(0, end);
   }
 }

@@ -492,7 +492,7 @@ public final class FuzzSession {
             f.details(),
             s.ignoredExceptions());
     Path file = state.findings().weftFile(record);
-    say(
+    tell(
         "FOUND "
             + f.kind().label()
             + " at execution "
@@ -513,14 +513,17 @@ public final class FuzzSession {
     lastFindingNanos = System.nanoTime();
     String hint = AddOpensHint.of(f);
     if (hint != null) {
-      say("  " + hint);
+      tell("  " + hint);
     }
     if (found.minimised()) {
-      say("  " + found.minimisation().summary());
+      tell("  " + found.minimisation().summary());
     } else if (minimising != null && found.note() != null) {
-      say("  " + found.note());
+      tell("  " + found.note());
     }
-    say("  replay with: " + ReplayHints.command(file));
+    tell(
+        "  report: "
+            + file.resolveSibling(file.getFileName().toString().replaceFirst("\\.weft$", ".txt")));
+    tell("  replay with: " + ReplayHints.command(file));
   }
 
   /**
@@ -572,9 +575,15 @@ public final class FuzzSession {
     return nl < 0 ? s : s.substring(0, nl);
   }
 
+  /** A line of progress or a diagnostic. */
   private void say(String line) {
     if (!plan.quiet()) {
       display.message("[weft] " + line);
     }
+  }
+
+  /** A line of the results (a finding and its files), printed even when quiet. */
+  private void tell(String line) {
+    display.result("[weft] " + line);
   }
 }

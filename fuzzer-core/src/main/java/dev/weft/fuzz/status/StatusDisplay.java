@@ -33,12 +33,23 @@ public final class StatusDisplay {
 
   private static final String CLEAR_BELOW = "\033[J";
 
+  private final PrintStream results;
   private final PrintStream out;
   private final Mode mode;
   private final String title;
   private List<String> shown = List.of();
 
+  /** A display that prints results where it prints the status. */
   public StatusDisplay(PrintStream out, Mode mode, String title) {
+    this(out, out, mode, title);
+  }
+
+  /**
+   * @param results where {@link #result} lines go: a command's standard output, so that a pipe
+   *     keeps the findings while the status and messages stay on the console (standard error)
+   */
+  public StatusDisplay(PrintStream results, PrintStream out, Mode mode, String title) {
+    this.results = results;
     this.out = out;
     this.mode = mode;
     this.title = title;
@@ -61,6 +72,21 @@ public final class StatusDisplay {
     List<String> screen = shown;
     erase();
     out.println(line);
+    screen.forEach(out::println);
+    shown = screen;
+    out.flush();
+  }
+
+  /**
+   * A line of the results (a finding, where its files went): it goes to the results stream, and on
+   * a screen above the status, which is drawn again below it.
+   */
+  public synchronized void result(String line) {
+    List<String> screen = shown;
+    erase();
+    out.flush();
+    results.println(line);
+    results.flush();
     screen.forEach(out::println);
     shown = screen;
     out.flush();

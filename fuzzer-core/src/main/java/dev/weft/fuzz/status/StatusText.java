@@ -12,7 +12,7 @@ public final class StatusText {
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(
-            "%5.0fs  execs %,d (%,.0f/s)  coverage %,d  entries %,d  findings %d (%d new)",
+            "%5.0fs  execs %,d (%,.0f/s)  coverage %,d keys  entries %,d  findings %d (%d new)",
             s.seconds(),
             s.executions(),
             s.execsPerSecond(),
@@ -21,7 +21,7 @@ public final class StatusText {
             s.findings(),
             s.newFindings()));
     if (s.pendingPlans() >= 0) {
-      out.append(String.format("  pending %,d", s.pendingPlans()));
+      out.append(String.format("  planned interleavings waiting %,d", s.pendingPlans()));
     }
     if (s.skipped() > 0) {
       out.append("  skipped ").append(s.skipped());
@@ -69,9 +69,9 @@ public final class StatusText {
             String.format("%,d entries", s.corpusEntries())));
     lines.add(
         pair(
-            "pending",
-            s.pendingPlans() < 0 ? "-" : String.format("%,d plans", s.pendingPlans()),
-            "realised",
+            "planned",
+            s.pendingPlans() < 0 ? "-" : String.format("%,d waiting", s.pendingPlans()),
+            "plans reached",
             s.realisedPercent() == null ? "-" : String.format("%.0f%%", s.realisedPercent())));
     double skipRate = s.executions() == 0 ? 0 : 100.0 * s.skipped() / s.executions();
     lines.add(

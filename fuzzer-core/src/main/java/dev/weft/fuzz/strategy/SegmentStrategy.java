@@ -656,15 +656,22 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     return out;
   }
 
+  /**
+   * In the words of the progress line: the coverage keys (interleaving segments and reads-from
+   * pairs) seen, the planned interleavings not run yet, and how many of those run reached what they
+   * were planned for.
+   */
   @Override
   public String status() {
     return String.format(
-        "keys %,d  pending %,d  realised %s",
+        "coverage %,d keys, %,d planned interleavings waiting%s",
         coveredKeys(),
         pendingTargets(),
         targetsTried == 0
-            ? "-"
-            : String.format("%.0f%% of %,d", 100.0 * targetsRealised / targetsTried, targetsTried));
+            ? ""
+            : String.format(
+                ", %.0f%% of %,d planned reached",
+                100.0 * targetsRealised / targetsTried, targetsTried));
   }
 
   @Override

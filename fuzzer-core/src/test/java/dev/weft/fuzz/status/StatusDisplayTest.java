@@ -33,8 +33,8 @@ class StatusDisplayTest {
         .contains("last new key : 12s ago")
         .contains("executions : 1,000 (412/s)")
         .contains("last finding : none this session")
-        .contains("pending : 39 plans")
-        .contains("realised : 13%")
+        .contains("planned : 39 waiting")
+        .contains("plans reached : 13%")
         .contains("findings : 2 (1 new)")
         .contains("skipped : 3 (0.3%)")
         .doesNotContain("\033[");
@@ -66,8 +66,8 @@ class StatusDisplayTest {
     d.message("[weft] note");
     assertThat(printed())
         .isEqualTo(
-            "[weft]   125s  execs 5,000 (412/s)  coverage 1,390  entries 26  findings 2 (1 new)"
-                + "  pending 39  skipped 3  workers 1/2 [w0 208/s, w1 0/s]\n[weft] note\n");
+            "[weft]   125s  execs 5,000 (412/s)  coverage 1,390 keys  entries 26  findings 2 (1"
+                + " new)  planned interleavings waiting 39  skipped 3  workers 1/2 [w0 208/s, w1 0/s]\n[weft] note\n");
   }
 
   @Test
