@@ -65,8 +65,7 @@ class WeftExtensionTest {
         .contains("Weft found assertion in " + RacyAccount.class.getName() + "#deposits")
         .contains("balance after both deposits ==> expected: <30> but was:")
         .contains("Interleaving (thread columns, in execution order)")
-        .contains("\"alice\"")
-        .contains("\"bob\"")
+        .containsPattern("step +main +alice +bob *\n")
         .contains("Saved as ");
     List<Path> saved = saved();
     assertThat(saved).hasSize(1);
