@@ -49,7 +49,8 @@ class InitialiserOnlyRewriteTest {
     }
   }
 
-  private static List<String> initialiserCalls(byte[] classFile) {
+  /** The class-initialisation hooks a class's static initialiser calls, in order. */
+  static List<String> initialiserCalls(byte[] classFile) {
     List<String> calls = new ArrayList<>();
     new ClassReader(classFile)
         .accept(

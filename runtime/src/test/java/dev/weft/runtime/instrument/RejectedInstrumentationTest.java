@@ -85,34 +85,11 @@ class RejectedInstrumentationTest {
           .isEqualTo(RunResult.Outcome.PASSED);
     }
     assertThat(executor.instrumenter().skippedClasses()).containsOnlyKeys(table);
-    assertThat(initialiserCalls(executor.instrumenter().instrumented(table).orElseThrow()))
+    assertThat(
+            InitialiserOnlyRewriteTest.initialiserCalls(
+                executor.instrumenter().instrumented(table).orElseThrow()))
         .as("its static initialiser is still one section that names its class")
         .contains(HookTable.INITIALISER_BEGINS.name(), HookTable.INITIALISER_ENDS.name());
-  }
-
-  /** The methods a class's static initialiser calls. */
-  private static List<String> initialiserCalls(byte[] classFile) {
-    List<String> calls = new java.util.ArrayList<>();
-    new ClassReader(classFile)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(
-                  int access, String name, String desc, String signature, String[] exceptions) {
-                if (!name.equals("<clinit>")) {
-                  return null;
-                }
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(
-                      int opcode, String owner, String callee, String d, boolean itf) {
-                    calls.add(callee);
-                  }
-                };
-              }
-            },
-            0);
-    return calls;
   }
 
   @Test
