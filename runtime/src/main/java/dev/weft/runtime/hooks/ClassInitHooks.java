@@ -56,7 +56,10 @@ public final class ClassInitHooks {
     InitialisingClasses.beforeUse(type);
   }
 
-  /** {@code Class.forName(name, initialize, loader)}, initialising the class for this run. */
+  /**
+   * {@code Class.forName(name, initialize, loader)}, initialising the class for this run; in every
+   * copy of the classes, so that a thread waits under control for another's initialiser of it.
+   */
   public static Class<?> forName(String name, boolean initialize, ClassLoader loader)
       throws ClassNotFoundException {
     if (!initialize) {
@@ -67,6 +70,14 @@ public final class ClassInitHooks {
     Class<?> type = Class.forName(name, true, loader);
     ClassInits.ensure(type);
     return type;
+  }
+
+  /**
+   * {@code Class.forName(name)} called from {@code caller}: initialised with the caller's loader,
+   * as the JDK does, through {@link #forName(String, boolean, ClassLoader)}.
+   */
+  public static Class<?> forName(String name, Class<?> caller) throws ClassNotFoundException {
+    return forName(name, true, caller.getClassLoader());
   }
 
   /**

@@ -29,6 +29,16 @@ public final class HookTable {
       new HookCall(HookClasses.CLASS_INITS, "beforeUse", "(Ljava/lang/Class;)V");
   public static final HookCall BEFORE_INITIALISING_USE_NAMED =
       new HookCall(HookClasses.CLASS_INITS, "beforeUse", "(Ljava/lang/Class;Ljava/lang/String;)V");
+  public static final HookCall FOR_NAME_WITH_LOADER =
+      new HookCall(
+          HookClasses.CLASS_INITS,
+          "forName",
+          "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;");
+  public static final HookCall FOR_NAME_BY_CALLER =
+      new HookCall(
+          HookClasses.CLASS_INITS,
+          "forName",
+          "(Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Class;");
   public static final HookCall ENSURE_NAMED =
       new HookCall(HookClasses.CLASS_INITS, "ensure", "(Ljava/lang/Class;Ljava/lang/String;)V");
   public static final HookCall ALLOCATED = new HookCall(HookClasses.RUN, "allocated", OBJECT_SITE);
@@ -89,6 +99,8 @@ public final class HookTable {
                 INITIALISER_ENDS,
                 BEFORE_INITIALISING_USE,
                 BEFORE_INITIALISING_USE_NAMED,
+                FOR_NAME_WITH_LOADER,
+                FOR_NAME_BY_CALLER,
                 ENSURE_NAMED,
                 ALLOCATED,
                 GET_STATIC,

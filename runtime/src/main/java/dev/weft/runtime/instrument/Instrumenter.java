@@ -433,6 +433,7 @@ public final class Instrumenter {
                 reason -> reuseUnsafe.compareAndSet(null, reason),
                 (owner, field) -> strippedFinals.add(owner.replace('/', '.') + "." + field))
             : writer;
+    out = new ForNameInitialisation(out);
     reader.accept(
         new ClassInstrumenter(
             out, types, sites, fields, minVersion, MaxLocals.of(classFile), markCallEscapes),

@@ -31,8 +31,6 @@ final class StaticsReset extends ClassVisitor {
   private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
   private static final String FOR_NAME = "(Ljava/lang/String;)Ljava/lang/Class;";
   private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
-  private static final String FOR_NAME_WITH_LOADER =
-      "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;";
 
   private final Predicate<String> resettableOwner;
   private final Consumer<String> unsafe;
@@ -239,26 +237,23 @@ final class StaticsReset extends ClassVisitor {
     }
 
     /**
-     * {@code Class.forName} initialises the class it loads (a JDBC driver registers itself so); a
-     * static field read or written by reflection initialises its class first; a method or var
-     * handle to a static field initialises its class when it is made (the JVM: when first used).
+     * {@code Class.forName} initialises the class it loads (a JDBC driver registers itself so; in a
+     * class that can name itself as a constant, {@link ForNameInitialisation} sends it through its
+     * hook in every copy, and only a class older than that still calls it here); a static field
+     * read or written by reflection initialises its class first; a method or var handle to a static
+     * field initialises its class when it is made (the JVM: when first used).
      */
     @Override
     public void visitMethodInsn(
         int opcode, String owner, String name, String descriptor, boolean isInterface) {
       if (opcode == Opcodes.INVOKESTATIC
           && owner.equals("java/lang/Class")
-          && name.equals("forName")) {
-        if (descriptor.equals(FOR_NAME)) {
-          super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-          mv.visitInsn(Opcodes.DUP);
-          mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
-          return;
-        }
-        if (descriptor.equals(FOR_NAME_WITH_LOADER)) {
-          super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "forName", descriptor, false);
-          return;
-        }
+          && name.equals("forName")
+          && descriptor.equals(FOR_NAME)) {
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "ensure", "(Ljava/lang/Class;)V", false);
+        return;
       }
       if (opcode == Opcodes.INVOKEVIRTUAL
           && owner.equals(LOOKUP)

@@ -119,6 +119,16 @@ class InitialiserCyclesTest {
 
   @ParameterizedTest
   @EnumSource(Classes.class)
+  void twoInitialisersLoadingEachOtherByNameAreADeadlockFinding(Classes classes) throws Exception {
+    RunResult found = firstDeadlock("initialisersByName", classes);
+    assertThat(found).as("a deadlock within 60 runs").isNotNull();
+    assertThat(found.failure().kind())
+        .as("%s", found.failure().message())
+        .isEqualTo(FindingKind.DEADLOCK);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Classes.class)
   void anInitialiserMakingItsSubclassIsADeadlockFinding(Classes classes) throws Exception {
     RunResult found = firstDeadlock("subclassInInitialiser", classes);
     assertThat(found).as("a deadlock within 60 runs").isNotNull();

@@ -9,12 +9,15 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.Failure;
+import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Site;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
+import dev.weft.targets.statics.InitialiserCycles;
 import dev.weft.targets.statics.PlainClassesWhileWaiting;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,17 +32,7 @@ import org.junit.jupiter.api.Test;
 class SameRunOnFreshClassesTest {
   @Test
   void usingClassesWithoutInitialiserWhileAThreadWaitsReplaysOnFreshClasses() throws Exception {
-    Instrumenter instrumenter =
-        new Instrumenter(
-            new TargetClassPath(List.of(Harness.testTargetsPath())),
-            new SiteTable(),
-            new FieldTable(),
-            true);
-    RunExecutor executor =
-        new RunExecutor(
-            instrumenter,
-            TargetSpec.method(PlainClassesWhileWaiting.class.getName() + "::waiterAndMaker"),
-            RunBudget.DEFAULT);
+    RunExecutor executor = executor(PlainClassesWhileWaiting.class, "waiterAndMaker");
     for (int run = 1; run <= 12; run++) {
       RunResult shared = executor.execute(new RandomWalk(run), run);
       assertThat(executor.lastRunReusedClasses()).isTrue();
@@ -54,6 +47,52 @@ class SameRunOnFreshClassesTest {
           .as("run %d replayed on fresh classes", run)
           .isEqualTo(events(shared.trace(), executor.sites()));
     }
+  }
+
+  /**
+   * Initialisers that load each other by name ({@code Class.forName(name, true, loader)}) deadlock
+   * on fresh classes as on reused ones: on both, the thread that is about to initialise a class
+   * another thread is initialising waits for it under Weft's control, not on the JVM's lock.
+   */
+  @Test
+  void aDeadlockOfInitialisersLoadingEachOtherByNameReplaysOnFreshClasses() throws Exception {
+    RunExecutor executor = executor(InitialiserCycles.class, "initialisersByName");
+    RunResult shared = null;
+    for (int run = 1; run <= 60 && shared == null; run++) {
+      RunResult r = executor.execute(new RandomWalk(run), run);
+      assertThat(r.outcome())
+          .as("run %d: %s", run, r.diagnostic())
+          .isIn(RunResult.Outcome.PASSED, RunResult.Outcome.FAILED);
+      if (r.failed()) {
+        shared = r;
+      }
+    }
+    assertThat(shared).as("a deadlock on reused classes within 60 runs").isNotNull();
+    assertThat(shared.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
+    RunResult fresh = executor.executeOnFreshClasses(new ReplayStrategy(shared.decisions()), 61);
+    assertThat(fresh.failures())
+        .as("the deadlock replayed on fresh classes: %s", fresh.diagnostic())
+        .extracting(Failure::signature)
+        .containsExactly(shared.failure().signature());
+    assertThat(events(fresh.trace(), executor.sites()))
+        .isEqualTo(events(shared.trace(), executor.sites()));
+  }
+
+  /**
+   * An executor of {@code target}'s {@code method} whose runs reuse classes; a short wall-clock
+   * budget, so that a thread stuck on the JVM's initialisation lock ends its run soon.
+   */
+  private static RunExecutor executor(Class<?> target, String method) {
+    Instrumenter instrumenter =
+        new Instrumenter(
+            new TargetClassPath(List.of(Harness.testTargetsPath())),
+            new SiteTable(),
+            new FieldTable(),
+            true);
+    return new RunExecutor(
+        instrumenter,
+        TargetSpec.method(target.getName() + "::" + method),
+        new RunBudget(1_000_000, 5_000, 2_000));
   }
 
   /**

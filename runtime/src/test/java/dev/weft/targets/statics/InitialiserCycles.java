@@ -4,8 +4,9 @@ package dev.weft.targets.statics;
  * Class initialisers that reach other classes while other threads use them. Two classes whose
  * initialisers each use the other deadlock on the JVM when two threads begin one each at the same
  * time; so does a class whose initialiser makes an instance of its own subclass while another
- * thread makes one too. An initialiser that uses a class whose own initialiser does not come back
- * is correct: it always ends.
+ * thread makes one too, and two classes whose initialisers each load the other by name with {@code
+ * Class.forName(name, true, loader)}. An initialiser that uses a class whose own initialiser does
+ * not come back is correct: it always ends.
  */
 public final class InitialiserCycles {
   private InitialiserCycles() {}
@@ -32,6 +33,41 @@ public final class InitialiserCycles {
     }
 
     private Second() {}
+  }
+
+  /** Initialises {@link SecondByName} by name, with its own loader, in its initialiser. */
+  static final class FirstByName {
+    static final int VALUE;
+
+    static {
+      try {
+        Class.forName(InitialiserCycles.class.getName() + "$SecondByName");
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+      VALUE = 1;
+    }
+
+    private FirstByName() {}
+  }
+
+  /** Initialises {@link FirstByName} by name, with a loader given, in its initialiser. */
+  static final class SecondByName {
+    static final int VALUE;
+
+    static {
+      try {
+        Class.forName(
+            InitialiserCycles.class.getName() + "$FirstByName",
+            true,
+            InitialiserCycles.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+      VALUE = 2;
+    }
+
+    private SecondByName() {}
   }
 
   /** Makes an instance of its subclass in its initialiser. */
@@ -76,6 +112,19 @@ public final class InitialiserCycles {
   public static void crossedInitialisers() throws InterruptedException {
     Thread a = new Thread(() -> sink(First.VALUE), "first");
     Thread b = new Thread(() -> sink(Second.BASE), "second");
+    a.start();
+    b.start();
+    a.join();
+    b.join();
+  }
+
+  /**
+   * Two threads begin one initialiser each of two classes that initialise each other by name
+   * ({@code Class.forName} in both its forms): may deadlock.
+   */
+  public static void initialisersByName() throws InterruptedException {
+    Thread a = new Thread(() -> sink(FirstByName.VALUE), "first");
+    Thread b = new Thread(() -> sink(SecondByName.VALUE), "second");
     a.start();
     b.start();
     a.join();
