@@ -163,7 +163,9 @@ public final class TminCommand implements Callable<Integer> {
     printShapes(out, m);
     out.println();
     out.println("Minimised interleaving (thread columns, in execution order):");
-    out.print(InterleavingPrinter.render(m.run(), sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));
+    out.print(
+        InterleavingPrinter.render(
+            m.run(), sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY, m.switches()));
     out.println();
     out.println("wrote " + outFile + "; replay with: " + ReplayHints.command(outFile));
     return WeftCli.NOTHING_FOUND;

@@ -10,6 +10,8 @@ import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.ReplayStrategy;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
@@ -83,17 +85,20 @@ public final class FindingMinimiser {
    */
   public MinimisedFinding minimise(
       FindingRecord found, Failure failure, RunResult run, CapturedOutput captured) {
-    if (budget == null) {
-      return asFound(found, failure, run, captured, null);
-    }
     if (failure.kind() == FindingKind.HANG) {
       return asFound(
           found,
           failure,
           run,
           captured,
-          "Not minimised: every candidate run of a hang spends a whole budget (weft tmin"
-              + " minimises it on request).");
+          budget == null
+              ? null
+              : "Not minimised: every candidate run of a hang spends a whole budget (weft tmin"
+                  + " minimises it on request).",
+          null);
+    }
+    if (budget == null) {
+      return asFound(found, failure, run, captured, null, switchesOf(run, failure.signature()));
     }
     Minimisation m;
     try {
@@ -106,8 +111,10 @@ public final class FindingMinimiser {
           failure,
           run,
           captured,
-          "Not minimised: replaying it did not fail (" + e.getMessage() + ").");
+          "Not minimised: replaying it did not fail (" + e.getMessage() + ").",
+          null);
     }
+    List<Switch> originalSwitches = m.originalSwitches();
     if (!m.shrank()) {
       return asFound(
           found,
@@ -117,16 +124,44 @@ public final class FindingMinimiser {
           String.format(
               "Already minimal: no schedule with fewer preemptions, threads or steps reproduced"
                   + " it (%s; %d candidate runs in %.1f s).",
-              m.before(), m.candidates(), m.nanos() / 1e9));
+              m.before(), m.candidates(), m.nanos() / 1e9),
+          originalSwitches);
     }
     String unconfirmed = unconfirmedOnFreshClasses(m, found.execution());
     if (unconfirmed != null) {
-      return asFound(found, failure, run, captured, unconfirmed);
+      return asFound(found, failure, run, captured, unconfirmed, originalSwitches);
     }
     Failure shrunk = withStacks(m.run(), m.failure(), found.execution());
     FindingRecord record = withRun(found, m.decisions(), shrunk);
     return new MinimisedFinding(
-        record, m.run(), shrunk, runner.outputOf(m.run(), captured), found, run, m, null);
+        record,
+        m.run(),
+        shrunk,
+        runner.outputOf(m.run(), captured),
+        found,
+        run,
+        m,
+        null,
+        m.switches(),
+        originalSwitches);
+  }
+
+  /**
+   * The context switches of {@code run}, learnt from one quiet replay of its decisions (the run
+   * that found it was not watched): null if the replay did not run the same schedule to the same
+   * failure.
+   */
+  private List<Switch> switchesOf(RunResult run, String signature) {
+    SwitchRecorder recorder = new SwitchRecorder(new ReplayStrategy(run.decisions()));
+    RunResult again;
+    try {
+      again = runner.run(recorder);
+    } catch (IllegalStateException e) {
+      return null; // the target could not be run again: the report goes without marks
+    }
+    boolean same =
+        again.failure(signature) != null && Arrays.equals(again.decisions(), run.decisions());
+    return same ? recorder.switches() : null;
   }
 
   /**
@@ -164,11 +199,17 @@ public final class FindingMinimiser {
 
   /** The finding written as found; a race still gets the stacks of both calls. */
   private MinimisedFinding asFound(
-      FindingRecord found, Failure failure, RunResult run, CapturedOutput captured, String note) {
+      FindingRecord found,
+      Failure failure,
+      RunResult run,
+      CapturedOutput captured,
+      String note,
+      List<Switch> switches) {
     Failure explained = withStacks(run, failure, found.execution());
     FindingRecord record =
         explained == failure ? found : withRun(found, found.decisions(), explained);
-    return new MinimisedFinding(record, run, explained, captured, found, run, null, note);
+    return new MinimisedFinding(
+        record, run, explained, captured, found, run, null, note, switches, switches);
   }
 
   private static FindingRecord withRun(FindingRecord found, int[] decisions, Failure failure) {

@@ -2,6 +2,7 @@ package dev.weft.fuzz.minimise;
 
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
+import java.util.List;
 
 /**
  * What a minimisation gave: the run it ended with (its recorded decisions replay it exactly, and
@@ -14,6 +15,10 @@ import dev.weft.runtime.oracle.Failure;
  * @param candidates candidate runs made after the original one
  * @param nanos time taken, the original run included
  * @param budgetSpent whether it stopped on its budget rather than at a 1-minimal schedule
+ * @param switches the context switches of {@code run}, as recorded while it ran: a report marks its
+ *     preemptions with them
+ * @param originalSwitches those of the original run, as recorded when the minimiser replayed it;
+ *     null if that replay made other decisions
  */
 public record Minimisation(
     RunResult run,
@@ -22,7 +27,9 @@ public record Minimisation(
     ScheduleShape after,
     int candidates,
     long nanos,
-    boolean budgetSpent) {
+    boolean budgetSpent,
+    List<Switch> switches,
+    List<Switch> originalSwitches) {
 
   public int[] decisions() {
     return run.decisions();

@@ -9,6 +9,7 @@ import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.SiteTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A new finding as a campaign writes it: the minimised run's record, run, failure and output, and
@@ -18,6 +19,9 @@ import java.nio.file.Path;
  * @param record what is written as {@code <id>.weft}
  * @param original the finding as found, written as {@code <id>.orig.weft} when it was minimised
  * @param originalRun the run as found, for the report's second interleaving
+ * @param switches the context switches of {@code run} as recorded while it ran, so that the report
+ *     marks its preemptions as {@code weft replay} does; null if no recorded run showed them
+ * @param originalSwitches the same for {@code originalRun}
  */
 public record MinimisedFinding(
     FindingRecord record,
@@ -27,7 +31,9 @@ public record MinimisedFinding(
     FindingRecord original,
     RunResult originalRun,
     Minimisation minimisation,
-    String note) {
+    String note,
+    List<Switch> switches,
+    List<Switch> originalSwitches) {
 
   public boolean minimised() {
     return minimisation != null;
@@ -41,7 +47,7 @@ public record MinimisedFinding(
    */
   public String report(Path file, SiteTable sites) {
     if (!minimised()) {
-      return FindingReport.text(record, file, failure, run, sites, output, note, null);
+      return FindingReport.text(record, file, failure, run, switches, sites, output, note, null);
     }
     Path orig = FindingFiles.originalBeside(file);
     String note =
@@ -52,8 +58,12 @@ public record MinimisedFinding(
             + "; its interleaving is at the end of this report.";
     String appendix =
         FindingReport.interleaving(
-            "Interleaving as found (" + orig.getFileName() + "):", originalRun, sites, orig);
-    return FindingReport.text(record, file, failure, run, sites, output, note, appendix);
+            "Interleaving as found (" + orig.getFileName() + "):",
+            originalRun,
+            originalSwitches,
+            sites,
+            orig);
+    return FindingReport.text(record, file, failure, run, switches, sites, output, note, appendix);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,6 +86,8 @@ public final class ScheduleMinimiser {
             recorder.switches(),
             ScheduleShape.of(original, failure, recorder.preemptions()));
     ScheduleShape before = best.shape();
+    List<Switch> originalSwitches =
+        Arrays.equals(original.decisions(), decisions) ? best.switches() : null;
     try {
       DeltaDebugging.minimise(best.preemptions(), this::fewerPreemptions);
       tried.clear(); // a set that lost on preemptions may still win on threads or steps
@@ -99,7 +102,9 @@ public final class ScheduleMinimiser {
         best.shape(),
         candidates,
         System.nanoTime() - start,
-        budgetSpent);
+        budgetSpent,
+        best.switches(),
+        originalSwitches);
   }
 
   /** Round 1: a subset of the preemptions, alone and then with the other switches. */

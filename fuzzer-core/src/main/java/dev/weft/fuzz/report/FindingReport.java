@@ -1,11 +1,13 @@
 package dev.weft.fuzz.report;
 
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.minimise.Switch;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.trace.SiteTable;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The readable report ({@code .txt}) written next to a finding file, for a reader who has not run
@@ -24,18 +26,22 @@ public final class FindingReport {
       RunResult result,
       SiteTable sites,
       CapturedOutput output) {
-    return text(record, file, f, result, sites, output, null, null);
+    return text(record, file, f, result, null, sites, output, null, null);
   }
 
   /**
    * The report with a note said just before the interleaving (how far it was minimised) and an
    * appendix after it (the interleaving as found); either may be null.
+   *
+   * @param switches the run's context switches as recorded while it ran, which mark its
+   *     preemptions; null if unknown
    */
   public static String text(
       FindingRecord record,
       Path file,
       Failure f,
       RunResult result,
+      List<Switch> switches,
       SiteTable sites,
       CapturedOutput output,
       String interleavingNote,
@@ -73,7 +79,8 @@ public final class FindingReport {
       sb.append(interleavingNote).append("\n\n");
     }
     sb.append("Interleaving (thread columns, in execution order):\n")
-        .append(InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file)));
+        .append(
+            InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file), switches));
     if (appendix != null) {
       sb.append('\n').append(appendix);
     }
@@ -81,8 +88,11 @@ public final class FindingReport {
   }
 
   /** The interleaving of another run of the same finding, e.g. the one found before minimising. */
-  public static String interleaving(String title, RunResult run, SiteTable sites, Path file) {
-    return title + "\n" + InterleavingPrinter.render(run, sites, ROWS, ReplayHints.everyStep(file));
+  public static String interleaving(
+      String title, RunResult run, List<Switch> switches, SiteTable sites, Path file) {
+    return title
+        + "\n"
+        + InterleavingPrinter.render(run, sites, ROWS, ReplayHints.everyStep(file), switches);
   }
 
   /** The run's other failures: an exception often explains the deadlock that follows it. */
