@@ -5,11 +5,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.corpus.campaign.CodeSite;
 import dev.weft.corpus.campaign.FindingSightings;
 import dev.weft.corpus.campaign.InterleavingMap;
+import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.report.ReplayHints;
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +98,9 @@ final class DashboardData {
       plotted.add(workerValue(t, w, t.workerExecsPerSecond));
     }
     t.keysByStrategy.values().forEach(c -> plotted.add(c::getDouble));
-    int[] kept = Downsampler.keep(t.rows(), t.time::getDouble, plotted, BUCKETS);
+    int[] kept =
+        Downsampler.withRows(
+            Downsampler.keep(t.rows(), t.time::getDouble, plotted, BUCKETS), t.gaps, t.rows());
     g.writeNumberField("rowCount", t.rows());
     g.writeObjectFieldStart("rows");
     column(g, "time", kept, t.time::getDouble);
@@ -108,6 +113,7 @@ final class DashboardData {
     column(g, "realised", kept, t.realised::getDouble);
     column(g, "skipped", kept, t.skipped::getDouble);
     column(g, "findings", kept, t.findings::getDouble);
+    gaps(g, kept, t);
     g.writeObjectFieldStart("workerCoverage");
     for (int w : workers) {
       column(g, Integer.toString(w), kept, workerValue(t, w, t.workerCoverage));
@@ -130,13 +136,25 @@ final class DashboardData {
     g.writeEndObject();
   }
 
+  /** Where the kept rows put the gaps between sessions: the page draws no line across them. */
+  private static void gaps(JsonGenerator g, int[] kept, Timeline t) throws IOException {
+    g.writeArrayFieldStart("gaps");
+    for (int i = 0; i < kept.length; i++) {
+      if (t.worker.getInt(kept[i]) < 0) {
+        g.writeNumber(i);
+      }
+    }
+    g.writeEndArray();
+  }
+
   private static IntToDoubleFunction workerValue(Timeline t, int w, DoubleArrayList values) {
     return i -> t.worker.getInt(i) == w ? values.getDouble(i) : Double.NaN;
   }
 
   /**
    * New coverage keys per minute of fuzzing time, over about {@link #RATE_POINTS} equal stretches
-   * of the campaign's elapsed fuzzing time (wall-clock gaps between sessions do not dilute it).
+   * of the campaign's elapsed fuzzing time (wall-clock gaps between sessions do not dilute it); a
+   * stretch never spans two sessions, and a point with no value marks where they meet.
    */
   private static void newKeyRate(JsonGenerator g, Timeline t) throws IOException {
     DoubleArrayList time = new DoubleArrayList();
@@ -149,6 +167,15 @@ final class DashboardData {
       double step = Math.max(span / RATE_POINTS, 1.0);
       int from = 0;
       for (int i = 1; i < rows; i++) {
+        if (t.worker.getInt(i) < 0) { // between two sessions: a break, and a stretch anew
+          time.add(t.time.getDouble(i));
+          elapsed.add(t.elapsed.getDouble(i));
+          executions.add(t.executions.getDouble(i));
+          perMinute.add(Double.NaN);
+          from = i + 1;
+          i++;
+          continue;
+        }
         double dt = t.elapsed.getDouble(i) - t.elapsed.getDouble(from);
         if (dt >= step || i == rows - 1) {
           if (dt > 0) {
@@ -198,9 +225,23 @@ final class DashboardData {
       Path weft = v.directory().findings().resolve(f.id() + ".weft").toAbsolutePath().normalize();
       g.writeStringField("replay", ReplayHints.command(weft));
       g.writeStringField("report", links.report(index, v, f.id()));
+      g.writeStringField("interleaving", interleaving(v, f));
       g.writeEndObject();
     }
     g.writeEndArray();
+  }
+
+  /**
+   * The finding's interleaving as its report prints it (thread names, preemption and failure
+   * marks); null if the report cannot be read.
+   */
+  private static String interleaving(CampaignView v, FindingSightings f) {
+    Path report = v.directory().findings().resolve(f.id() + ".txt");
+    try {
+      return FindingReport.interleavingOf(Files.readString(report, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   private static void interleavings(JsonGenerator g, InterleavingSummary s) throws IOException {
@@ -208,6 +249,7 @@ final class DashboardData {
     g.writeNumberField("pairs", s.pairs);
     g.writeNumberField("bothOrders", s.bothOrders);
     g.writeNumberField("realised", s.realised);
+    g.writeNumberField("oneOrderOnly", s.oneOrderOnly);
     g.writeArrayFieldStart("listed");
     for (InterleavingMap.Pair p : s.listed) {
       g.writeStartObject();
@@ -218,6 +260,7 @@ final class DashboardData {
       g.writeNumberField("realisedAFirst", p.realisedAFirst());
       g.writeNumberField("realisedBFirst", p.realisedBFirst());
       g.writeBooleanField("bothOrders", p.bothOrders());
+      g.writeBooleanField("oneOrderOnly", s.oneOrderOnly(p));
       g.writeEndObject();
     }
     g.writeEndArray();
@@ -232,6 +275,7 @@ final class DashboardData {
         g.writeNumber(h.pairs());
         g.writeNumber(h.bothOrders());
         g.writeNumber(h.realised());
+        g.writeNumber(h.oneOrderOnly());
         g.writeEndArray();
       }
       g.writeEndArray();

@@ -1,6 +1,7 @@
 package dev.weft.dashboard;
 
 import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
+import it.unimi.dsi.fastutil.ints.IntList;
 import java.util.List;
 import java.util.function.IntToDoubleFunction;
 
@@ -69,5 +70,23 @@ final class Downsampler {
       start = end;
     }
     return kept.toIntArray();
+  }
+
+  /**
+   * {@code kept} with {@code rows} and their neighbours added: the gaps between sessions, which
+   * carry no value and so would never be an extreme, stay where they are with the rows around them.
+   */
+  static int[] withRows(int[] kept, IntList rows, int total) {
+    if (rows.isEmpty()) {
+      return kept;
+    }
+    IntAVLTreeSet all = new IntAVLTreeSet(kept);
+    rows.forEach(
+        r -> {
+          for (int i = Math.max(0, r - 1); i <= Math.min(total - 1, r + 1); i++) {
+            all.add(i);
+          }
+        });
+    return all.toIntArray();
   }
 }

@@ -17,6 +17,10 @@ import java.util.TreeMap;
  * others write, so each approaches the campaign's union; elapsed time is the longest worker's
  * fuzzing time (workers run side by side); realised is the mean over the workers that planned. Wall
  * times are made non-decreasing (workers append lines a few milliseconds apart).
+ *
+ * <p>Between two sessions the campaign did not run: a gap row (no value in any series) goes between
+ * them, so that a chart breaks there instead of drawing a line across hours nobody fuzzed. Likewise
+ * the executions per second of a moment when every worker had stopped are no value, not 0.
  */
 final class Timeline {
   final DoubleArrayList time = new DoubleArrayList();
@@ -39,10 +43,18 @@ final class Timeline {
   /** Keys added so far by each maker of runs ({@code planned}, {@code pct}, ...), per row. */
   final Map<String, DoubleArrayList> keysByStrategy = new TreeMap<>();
 
+  /** The gap rows, one between each two sessions. */
+  final IntArrayList gaps = new IntArrayList();
+
   private final Map<Integer, StatsLine> latest = new TreeMap<>();
+  private int session = -1;
   private final Map<String, Double> strategyTotals = new TreeMap<>();
 
   void add(StatsLine line) {
+    if (!time.isEmpty() && line.session() != session) {
+      gap(line.time());
+    }
+    session = line.session();
     latest.put(line.worker(), line);
     double t = line.time();
     if (!time.isEmpty()) {
@@ -52,6 +64,7 @@ final class Timeline {
     double elapsedSeconds = 0;
     double execs = 0;
     double rate = 0;
+    boolean running = false;
     double keys = 0;
     double entries = 0;
     double plans = 0;
@@ -64,6 +77,7 @@ final class Timeline {
       execs += l.executions();
       if (!l.event().equals("stop")) {
         rate += l.execsPerSecond();
+        running = true;
       }
       keys = Math.max(keys, l.coverageKeys());
       entries = Math.max(entries, l.corpusEntries());
@@ -77,7 +91,7 @@ final class Timeline {
     }
     elapsed.add(elapsedSeconds);
     executions.add(execs);
-    execsPerSecond.add(rate);
+    execsPerSecond.add(running ? rate : Double.NaN);
     coverage.add(keys);
     corpus.add(entries);
     pending.add(plans);
@@ -91,11 +105,44 @@ final class Timeline {
         .forEach((strategy, n) -> strategyTotals.merge(strategy, (double) n, Double::sum));
     int row = time.size() - 1;
     for (Map.Entry<String, Double> e : strategyTotals.entrySet()) {
-      DoubleArrayList column =
-          keysByStrategy.computeIfAbsent(
-              e.getKey(), k -> new DoubleArrayList(new double[row], 0, row));
+      DoubleArrayList column = keysByStrategy.computeIfAbsent(e.getKey(), k -> zeros(row));
       column.add(e.getValue().doubleValue());
     }
+  }
+
+  /** A column for rows before a strategy first added keys: none yet, except at the gaps. */
+  private DoubleArrayList zeros(int rows) {
+    double[] values = new double[rows];
+    gaps.forEach(g -> values[g] = Double.NaN);
+    return new DoubleArrayList(values, 0, rows);
+  }
+
+  /**
+   * A row with no value between two sessions, halfway between them in wall time; its fuzzing time
+   * and executions are those of the session before, which the next one goes on from.
+   */
+  private void gap(long nextTime) {
+    int last = time.size() - 1;
+    gaps.add(time.size());
+    time.add((time.getDouble(last) + Math.max(nextTime, time.getDouble(last))) / 2);
+    elapsed.add(elapsed.getDouble(last));
+    executions.add(executions.getDouble(last));
+    for (DoubleArrayList column :
+        new DoubleArrayList[] {
+          execsPerSecond,
+          coverage,
+          corpus,
+          pending,
+          realised,
+          skipped,
+          findings,
+          workerCoverage,
+          workerExecsPerSecond
+        }) {
+      column.add(Double.NaN);
+    }
+    worker.add(-1);
+    keysByStrategy.values().forEach(c -> c.add(Double.NaN));
   }
 
   int rows() {

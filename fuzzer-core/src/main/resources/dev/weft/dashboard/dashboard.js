@@ -70,12 +70,28 @@
     }));
   }
 
+  /* The rows of a campaign that are gaps between sessions. */
+  function gapSet(c) {
+    var gaps = {};
+    (c.rows.gaps || []).forEach(function (g) { gaps[g] = true; });
+    return gaps;
+  }
+
+  /*
+   * A worker's series has a value only on its own rows: the others are undefined, which uPlot spans,
+   * while the gaps between sessions stay null, which it does not.
+   */
+  function sparse(c, values) {
+    var gaps = gapSet(c);
+    return values.map(function (v, i) { return v === null && !gaps[i] ? undefined : v; });
+  }
+
   /* Chart definitions: each says which series it draws from a campaign. */
   function coverageSeries(c) {
     var series = [{ label: (compare ? c.name + " " : "") + "coverage keys", values: c.rows.coverage, width: 2 }];
     if (!compare && c.workers.length > 1) {
       c.workers.forEach(function (w) {
-        series.push({ label: "worker " + w, values: c.rows.workerCoverage[w], width: 1, dash: [4, 3] });
+        series.push({ label: "worker " + w, values: sparse(c, c.rows.workerCoverage[w]), width: 1, dash: [4, 3] });
       });
     }
     return series;
@@ -89,7 +105,7 @@
     var series = [{ label: (compare ? c.name + " " : "") + "executions/s", values: c.rows.execsPerSecond, width: 2 }];
     if (!compare && c.workers.length > 1) {
       c.workers.forEach(function (w) {
-        series.push({ label: "worker " + w, values: c.rows.workerExecsPerSecond[w], width: 1, dash: [4, 3] });
+        series.push({ label: "worker " + w, values: sparse(c, c.rows.workerExecsPerSecond[w]), width: 1, dash: [4, 3] });
       });
     }
     return series;
@@ -129,19 +145,30 @@
     var names = Object.keys(c.rows.keysByStrategy);
     var n = c.rows.time.length;
     var running = new Array(n).fill(0);
+    var gaps = gapSet(c);
     var stacked = names.map(function (name) {
       var column = c.rows.keysByStrategy[name];
       running = running.map(function (v, i) { return v + (column[i] || 0); });
-      return { label: prefixed(c, name), values: running.slice(), width: 1, fill: true };
+      return { label: prefixed(c, name), values: running.map(function (v, i) { return gaps[i] ? null : v; }), width: 1, fill: true };
     });
     return stacked.reverse();
   }
 
+  /*
+   * A dashed line where each finding was first seen, labelled with its kind inside the plot: to the
+   * right of the line, or to its left near the right edge, one row lower when it would cover another
+   * label. What was drawn where is kept for the page's self-check.
+   */
   function findingMarkers(u) {
     var ctx = u.ctx;
-    var top = u.bbox.top;
-    var height = u.bbox.height;
+    var ratio = uPlot.pxRatio || 1;
+    var box = { left: u.bbox.left, top: u.bbox.top, right: u.bbox.left + u.bbox.width, bottom: u.bbox.top + u.bbox.height };
+    var lineHeight = Math.round(14 * ratio);
+    var pad = Math.round(4 * ratio);
+    var placed = [];
     ctx.save();
+    ctx.font = Math.round(11 * ratio) + "px sans-serif";
+    ctx.textBaseline = "top";
     data.campaigns.forEach(function (c) {
       c.findings.forEach(function (f) {
         var x = markerX(c, f);
@@ -149,21 +176,35 @@
           return;
         }
         var px = u.valToPos(x, "x", true);
-        if (px < u.bbox.left || px > u.bbox.left + u.bbox.width) {
+        if (px < box.left || px > box.right) {
           return;
         }
         ctx.strokeStyle = "#c92a2a";
-        ctx.lineWidth = 1.5;
-        ctx.setLineDash([5, 4]);
+        ctx.lineWidth = 1.5 * ratio;
+        ctx.setLineDash([5 * ratio, 4 * ratio]);
         ctx.beginPath();
-        ctx.moveTo(px, top);
-        ctx.lineTo(px, top + height);
+        ctx.moveTo(px, box.top);
+        ctx.lineTo(px, box.bottom);
         ctx.stroke();
+        var text = (compare ? c.name + ": " : "") + f.kind;
+        var width = Math.ceil(ctx.measureText(text).width);
+        var left = px + pad + width <= box.right ? px + pad : Math.max(box.left, px - pad - width);
+        var top = box.top + pad;
+        while (top + lineHeight < box.bottom && placed.some(function (p) {
+          return left < p.right && p.left < left + width && top < p.bottom && p.top < top + lineHeight;
+        })) {
+          top += lineHeight;
+        }
+        var label = { text: text, left: left, top: top, right: left + width, bottom: top + lineHeight };
+        placed.push(label);
+        ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
+        ctx.fillRect(label.left, label.top, width, lineHeight);
         ctx.fillStyle = "#c92a2a";
-        ctx.fillText("▼ " + f.kind, px + 3, top + 12);
+        ctx.fillText(text, label.left, label.top + Math.round(1 * ratio));
       });
     });
     ctx.restore();
+    u.weftMarkers = { plot: box, labels: placed };
   }
 
   /* Where a finding goes on the x axis: its first time, mapped to the row at that time. */
@@ -182,6 +223,42 @@
     }
     return rows.time.length ? rows[xmode.value][rows.time.length - 1] : null;
   }
+
+  /* 1,234,567 as 1.23M: short enough for an axis. */
+  function compact(v) {
+    var a = Math.abs(v);
+    var units = [[1e9, "G"], [1e6, "M"], [1e3, "k"]];
+    for (var i = 0; i < units.length; i++) {
+      if (a >= units[i][0]) {
+        return Number((v / units[i][0]).toPrecision(3)) + units[i][1];
+      }
+    }
+    return Number(v.toPrecision(4)).toLocaleString("en-US");
+  }
+
+  /* The width of the widest label of an axis, in CSS pixels, in the font it is drawn in. */
+  function widestLabel(u, axis, values) {
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.font = axis.font[0];
+    var widest = 0;
+    (values || []).forEach(function (v) {
+      if (v !== null && v !== undefined) {
+        widest = Math.max(widest, ctx.measureText(String(v)).width);
+      }
+    });
+    ctx.restore();
+    return widest / (uPlot.pxRatio || 1);
+  }
+
+  /* A y axis as wide as its labels need: they are never cut at the left edge. */
+  var Y_AXIS = {
+    values: function (u, splits) { return splits.map(compact); },
+    size: function (u, values, i) {
+      var axis = u.axes[i];
+      return Math.ceil(widestLabel(u, axis, values) + axis.ticks.size + axis.gap + 6);
+    }
+  };
 
   function axisValues() {
     if (xmode.value === "elapsed") {
@@ -229,7 +306,7 @@
         stroke: colour,
         width: s.width || 1,
         dash: s.dash,
-        spanGaps: true,
+        spanGaps: false,
         fill: s.fill ? colour + "55" : undefined
       };
     }));
@@ -238,7 +315,7 @@
       width: width,
       height: 240,
       scales: { x: { time: xmode.value === "time" } },
-      axes: [{ values: axisValues() }, { size: 60 }],
+      axes: [{ values: axisValues() }, Y_AXIS],
       series: series,
       legend: { live: true },
       hooks: def.markers ? { draw: [findingMarkers] } : {}
@@ -323,7 +400,8 @@
     }
     var t = el("table", { id: "findings-table" });
     var head = el("tr");
-    (compare ? ["campaign"] : []).concat(["kind", "first seen", "count", "message", "replay", "report"]).forEach(function (h) { head.appendChild(el("th", null, h)); });
+    var columns = (compare ? ["campaign"] : []).concat(["kind", "first seen", "count", "message", "replay", "report"]);
+    columns.forEach(function (h) { head.appendChild(el("th", null, h)); });
     t.appendChild(head);
     rows.forEach(function (r) {
       var f = r.f;
@@ -343,6 +421,17 @@
       report.appendChild(a);
       tr.appendChild(report);
       t.appendChild(tr);
+      if (f.interleaving) {
+        /* as the report prints it: the program's thread names, > a preemption, ! the failing step */
+        var panel = el("tr", { class: "finding-interleaving" });
+        var cell = el("td", { colspan: String(columns.length) });
+        var details = el("details");
+        details.appendChild(el("summary", null, "interleaving of " + f.id));
+        details.appendChild(el("pre", { class: "interleaving" }, f.interleaving));
+        cell.appendChild(details);
+        panel.appendChild(cell);
+        t.appendChild(panel);
+      }
     });
     host.appendChild(t);
   }
@@ -374,16 +463,25 @@
     { title: "site B", key: function (r) { return r.p.b.at; }, cell: function (r) { return r.p.b.at + "  " + r.p.b.operation; } },
     { title: "A before B (runs)", key: function (r) { return r.p.aFirst; }, num: true, cell: function (r) { return number(r.p.aFirst); } },
     { title: "B before A (runs)", key: function (r) { return r.p.bFirst; }, num: true, cell: function (r) { return number(r.p.bFirst); } },
-    { title: "orders", key: function (r) { return r.p.bothOrders ? 1 : 0; }, cell: function (r) { return r.p.bothOrders ? "both" : r.p.aFirst > 0 ? "A before B only" : "B before A only"; } },
+    { title: "orders", key: function (r) { return r.p.bothOrders ? 2 : r.p.oneOrderOnly ? 1 : 0; }, cell: orders },
     { title: "planned A→B / B→A", key: function (r) { return r.p.realisedAFirst + r.p.realisedBFirst; }, num: true, cell: function (r) { return number(r.p.realisedAFirst) + " / " + number(r.p.realisedBFirst); } }
   ];
+
+  /* "one order only": a lock pair whose other order no schedule can give; else what was seen so far. */
+  function orders(r) {
+    if (r.p.bothOrders) {
+      return "both";
+    }
+    var seen = r.p.aFirst > 0 ? "A before B" : "B before A";
+    return r.p.oneOrderOnly ? "one order only (" + seen + "; the other cannot happen)" : seen + " so far";
+  }
 
   function renderInterleavings() {
     var host = document.getElementById("interleavings");
     host.textContent = "";
     data.campaigns.forEach(function (c) {
       var s = c.interleavings;
-      host.appendChild(el("p", null, (compare ? c.name + ": " : "") + number(s.pairs) + " pairs of sites conflicted; " + number(s.bothOrders) + " seen in both orders, " + number(s.pairs - s.bothOrders) + " in one order only; " + number(s.realised) + " held by a planned segment."));
+      host.appendChild(el("p", null, (compare ? c.name + ": " : "") + number(s.pairs) + " pairs of sites conflicted; " + number(s.bothOrders) + " seen in both orders, " + number(s.pairs - s.bothOrders - s.oneOrderOnly) + " in one order so far, " + number(s.oneOrderOnly) + " lock pairs that run in one order only (the other would need two threads to hold the lock at once); " + number(s.realised) + " held by a planned segment."));
     });
     var rows = pairRows();
     if (rows.length === 0) {
@@ -424,7 +522,7 @@
     });
     var heat = el("div", { class: "heat", id: "heat" });
     var legend = el("p");
-    legend.appendChild(document.createTextNode("Per source line: the share of its pairs seen in both orders"));
+    legend.appendChild(document.createTextNode("Per source line: the share of its pairs seen in both orders (or that run in one order only)"));
     [["none", 0], ["half", 0.5], ["all", 1]].forEach(function (l) {
       var sw = el("span", { class: "legend-cell" });
       sw.style.background = heatColour(l[1]);
@@ -438,8 +536,8 @@
         heat.appendChild(el("div", { class: "file" }, (compare ? c.name + ": " : "") + f.file));
         var cells = el("div", { class: "cells" });
         f.lines.forEach(function (l) {
-          var cell = el("span", { class: "cell" + (l[3] > 0 ? " planned" : ""), title: f.file + ":" + l[0] + " — " + l[1] + " pairs, " + l[2] + " in both orders, " + l[3] + " planned" }, l[0] > 0 ? l[0] : "?");
-          cell.style.background = heatColour(l[1] > 0 ? l[2] / l[1] : 0);
+          var cell = el("span", { class: "cell" + (l[3] > 0 ? " planned" : ""), title: f.file + ":" + l[0] + " — " + l[1] + " pairs, " + l[2] + " in both orders, " + l[4] + " one order only, " + l[3] + " planned" }, l[0] > 0 ? l[0] : "?");
+          cell.style.background = heatColour(l[1] > 0 ? (l[2] + l[4]) / l[1] : 0);
           cells.appendChild(cell);
         });
         heat.appendChild(cells);
@@ -448,14 +546,69 @@
     host.appendChild(heat);
   }
 
+  /* Breaks uPlot left in the first series' line between two of its points (not after its last). */
+  function innerGaps(u) {
+    var main = u.series[1];
+    if (!main || !main._paths || !main._paths.gaps) {
+      return 0;
+    }
+    var ys = u.data[1];
+    var first = -1;
+    var last = -1;
+    for (var i = 0; i < ys.length; i++) {
+      if (ys[i] !== null && ys[i] !== undefined) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    if (first < 0) {
+      return 0;
+    }
+    var from = u.valToPos(u.data[0][first], "x", true);
+    var to = u.valToPos(u.data[0][last], "x", true);
+    return main._paths.gaps.filter(function (g) { return g[0] >= from && g[1] <= to && g[1] > g[0]; }).length;
+  }
+
+  /* What a chart drew: points, breaks between sessions, finding labels, its y axis's room. */
+  function chartReport(c) {
+    var r = { id: c.id, series: c.series, points: c.points };
+    var u = c.plot;
+    if (!u.axes) {
+      return r;
+    }
+    r.gaps = innerGaps(u);
+    var y = u.axes[1];
+    r.yAxis = { size: y._size, room: y._size - y.ticks.size - y.gap, widest: widestLabel(u, y, y._values), labels: y._values };
+    var ratio = uPlot.pxRatio || 1;
+    if (u.weftMarkers) {
+      var css = function (b) {
+        return { left: b.left / ratio, top: b.top / ratio, right: b.right / ratio, bottom: b.bottom / ratio };
+      };
+      r.plot = css(u.weftMarkers.plot);
+      r.markers = u.weftMarkers.labels.map(function (l) { var b = css(l); b.text = l.text; return b; });
+    }
+    return r;
+  }
+
+  /*
+   * What the page drew, for the tests and scripts/bench-dashboard: written when the script has
+   * drawn, then again once the browser has painted (the charts' geometry is known only then), the
+   * times of the first drawing kept.
+   */
+  var firstDrawing = null;
+
   function selfCheck() {
+    if (firstDrawing === null) {
+      firstDrawing = { renderMs: Math.round(performance.now() - started), sinceNavigationMs: Math.round(performance.now()) };
+    }
     var report = {
       errors: window.weftErrors.slice(),
-      charts: charts.map(function (c) { return { id: c.id, series: c.series, points: c.points }; }),
+      charts: charts.map(chartReport),
+      interleavings: document.querySelectorAll("#findings-table pre.interleaving").length,
       findingsRows: document.querySelectorAll("#findings-table tr.finding").length,
       pairRows: document.querySelectorAll("#pairs-table tr.pair").length,
-      renderMs: Math.round(performance.now() - started),
-      sinceNavigationMs: Math.round(performance.now())
+      renderMs: firstDrawing.renderMs,
+      sinceNavigationMs: firstDrawing.sinceNavigationMs
     };
     document.getElementById("weft-selfcheck").textContent = JSON.stringify(report);
   }
@@ -470,6 +623,7 @@
     renderFindings();
     renderInterleavings();
     selfCheck();
+    requestAnimationFrame(function () { setTimeout(selfCheck, 0); });
   }
 
   xmode.value = compare ? "elapsed" : "time";

@@ -141,4 +141,51 @@ class DashboardDataTest {
     assertThat(embedded(html).path("campaigns").get(0).path("corruptQuoted").get(0).asText())
         .contains("not JSON");
   }
+
+  /**
+   * Between two sessions the page gets a row with no value, halfway in wall time, so that no line
+   * is drawn across the time nobody fuzzed; when every worker has stopped, executions per second
+   * are no value rather than 0.
+   */
+  @Test
+  void putsAGapBetweenSessionsAndNoRateWhereEveryWorkerStopped() throws Exception {
+    HandWrittenCampaign c = new HandWrittenCampaign(dir.resolve("c"));
+    StatsLine stop = line(T0 + 5000, "stop", 0, 1000, 200, 300, null, Map.of("pct", 5L));
+    StatsLine resumed = line(T0 + 3_605_000, "start", 0, 1000, 0, 300, null, Map.of());
+    c.append(
+        line(T0, "start", 0, 0, 0, 0, null, Map.of()),
+        stop,
+        new StatsLine(
+            resumed.time(), "start", 2, 0, 1000, 0, 5, 0, 300, 30, 1, null, 0, 10, Map.of()),
+        new StatsLine(
+            T0 + 3_610_000,
+            "tick",
+            2,
+            0,
+            2000,
+            1000,
+            10,
+            200,
+            400,
+            40,
+            1,
+            null,
+            0,
+            20,
+            Map.of("planned", 7L)));
+
+    JsonNode p = page(c);
+    JsonNode rows = p.path("rows");
+    assertThat(values(rows.path("time")))
+        .containsExactly(T0, T0 + 5000, T0 + 1_805_000, T0 + 3_605_000, T0 + 3_610_000);
+    assertThat(values(rows.path("gaps"))).containsExactly(2);
+    assertThat(values(rows.path("coverage"))).containsExactly(0, 300, null, 300, 400);
+    assertThat(values(rows.path("execsPerSecond"))).containsExactly(0, null, null, 0, 200);
+    assertThat(values(rows.path("keysByStrategy").path("pct"))).containsExactly(0, 5, null, 5, 5);
+    assertThat(values(rows.path("keysByStrategy").path("planned")))
+        .containsExactly(0, 0, null, 0, 7);
+    assertThat(values(rows.path("workerCoverage").path("0")))
+        .containsExactly(0, 300, null, 300, 400);
+    assertThat(values(p.path("newKeyRate").path("keysPerMinute"))).contains((Object) null);
+  }
 }

@@ -17,6 +17,10 @@ import java.util.List;
 public final class FindingReport {
   private static final int ROWS = 400;
 
+  /** The line above a report's (minimised) interleaving. */
+  public static final String INTERLEAVING_TITLE =
+      "Interleaving (thread columns, in execution order):";
+
   private FindingReport() {}
 
   public static String text(
@@ -78,7 +82,8 @@ public final class FindingReport {
     if (interleavingNote != null) {
       sb.append(interleavingNote).append("\n\n");
     }
-    sb.append("Interleaving (thread columns, in execution order):\n")
+    sb.append(INTERLEAVING_TITLE)
+        .append('\n')
         .append(
             InterleavingPrinter.render(result, sites, ROWS, ReplayHints.everyStep(file), switches));
     if (appendix != null) {
@@ -93,6 +98,20 @@ public final class FindingReport {
     return title
         + "\n"
         + InterleavingPrinter.render(run, sites, ROWS, ReplayHints.everyStep(file), switches);
+  }
+
+  /**
+   * The interleaving of a report written by {@link #text}, as printed there (rows, marks, legend),
+   * without its title; null if the text holds none.
+   */
+  public static String interleavingOf(String report) {
+    int title = report.indexOf(INTERLEAVING_TITLE + "\n");
+    if (title < 0) {
+      return null;
+    }
+    int from = title + INTERLEAVING_TITLE.length() + 1;
+    int end = report.indexOf("\n\n", from);
+    return report.substring(from, end < 0 ? report.length() : end + 1);
   }
 
   /** The run's other failures: an exception often explains the deadlock that follows it. */
