@@ -11,6 +11,7 @@ import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.dashboard.Dashboard;
 import dev.weft.dashboard.DashboardServer;
 import dev.weft.fuzz.bench.HeadlessChromium;
+import dev.weft.fuzz.report.FindingReport;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -102,6 +103,15 @@ class WeftDashboardTest extends CliTestSupport {
     for (FindingSightings f : found) {
       // the table names each finding and links its report, relative to the page
       assertThat(check.dom()).contains("findings/" + f.id() + ".txt").contains(f.kind());
+    }
+    // each finding's interleaving, as its report prints it: thread names, marks, legend
+    assertThat(check.report().path("interleavings").asInt()).isEqualTo(found.size());
+    List<String> panels = interleavingPanels(check.dom());
+    for (FindingSightings f : found) {
+      String report = Files.readString(corpus.resolve("findings").resolve(f.id() + ".txt"));
+      String interleaving = FindingReport.interleavingOf(report);
+      assertThat(interleaving).contains("(fails here)").contains("! the failing step");
+      assertThat(panels).contains(interleaving);
     }
     assertThat(check.pairRows()).isPositive();
     assertThat(check.dom()).contains("BoundedBufferIf.java:");
@@ -237,6 +247,22 @@ class WeftDashboardTest extends CliTestSupport {
         .isPositive();
     serve.join(20_000);
     assertThat(code.get()).isZero();
+  }
+
+  /** The text of each {@code <pre class="interleaving">} of a page's DOM. */
+  private static List<String> interleavingPanels(String dom) {
+    List<String> out = new ArrayList<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("<pre class=\"interleaving\">([^<]*)</pre>").matcher(dom);
+    while (m.find()) {
+      out.add(
+          m.group(1)
+              .replace("&lt;", "<")
+              .replace("&gt;", ">")
+              .replace("&quot;", "\"")
+              .replace("&amp;", "&"));
+    }
+    return out;
   }
 
   private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
