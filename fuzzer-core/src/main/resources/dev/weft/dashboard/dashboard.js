@@ -197,8 +197,12 @@
         }
         var label = { text: text, left: left, top: top, right: left + width, bottom: top + lineHeight };
         placed.push(label);
-        ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
-        ctx.fillRect(label.left, label.top, width, lineHeight);
+        /* a thin white halo keeps the text readable over lines without hiding the data under a box */
+        ctx.setLineDash([]);
+        ctx.lineWidth = 3 * ratio;
+        ctx.lineJoin = "round";
+        ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+        ctx.strokeText(text, label.left, label.top + Math.round(1 * ratio));
         ctx.fillStyle = "#c92a2a";
         ctx.fillText(text, label.left, label.top + Math.round(1 * ratio));
       });

@@ -30,7 +30,8 @@ public final class FindingMinimiser {
 
   /**
    * @param output the campaign's output routing: candidates' output is kept, not printed
-   * @param budget per finding; null turns minimisation off ({@code --no-minimize})
+   * @param budget per finding; null turns minimisation off ({@code --no-minimize}): a finding is
+   *     then replayed once, only to learn where its run preempted, which its report marks
    */
   public FindingMinimiser(RunExecutor executor, TargetOutput output, MinimiseBudget budget) {
     this(executor, output, budget, () -> false);
