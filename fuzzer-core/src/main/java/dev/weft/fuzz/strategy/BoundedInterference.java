@@ -58,6 +58,10 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   private final IntToLongFunction siteKeys;
   private final GraphBudget budget;
   private final LongOpenHashSet explored = new LongOpenHashSet();
+
+  /** The keys of feasible choices, this session's and restored ones: the coverage. */
+  private final LongOpenHashSet covered = new LongOpenHashSet();
+
   private final long[] choicesByK;
   private final long[] feasibleByK;
   private final long[] infeasibleByK;
@@ -206,6 +210,7 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   private void settle(InterferenceChoice choice, boolean feasible) {
     explored.add(choice.key());
     if (feasible) {
+      covered.add(choice.key());
       feasibleByK[choice.k()]++;
       lastNewKeys = new long[] {choice.key()};
     } else {
@@ -322,10 +327,14 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   public void restoreCoverage(long[] keys) {
     for (long k : keys) {
       explored.add(k);
+      covered.add(k);
     }
   }
 
-  /** Corpus schedules are not replayed: the space comes from the base run of each input. */
+  /**
+   * Corpus schedules are not replayed: the space comes from the base run of each input. (Only
+   * feasible choices are keys, so a resumed session plans the infeasible ones once more.)
+   */
   @Override
   public void offerSeed(String entry, int[] decisions) {}
 
@@ -373,7 +382,7 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
 
   @Override
   public int coveredKeys() {
-    return explored.size();
+    return covered.size();
   }
 
   @Override
