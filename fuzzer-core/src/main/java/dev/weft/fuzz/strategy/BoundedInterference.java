@@ -51,6 +51,13 @@ import java.util.function.IntToLongFunction;
 public final class BoundedInterference implements Strategy, CoverageFeedback, BoundedSearch {
   public static final String EXHAUSTED = "interference bound exhausted";
 
+  /**
+   * Choices settled without a run (explored already, or infeasible by their orders) at most before
+   * the next run: a space of millions of such choices must not keep the campaign from its time
+   * budget or from Ctrl-C, which it checks between runs.
+   */
+  static final int MAX_SETTLED_BETWEEN_RUNS = 10_000;
+
   /** Base runs that could not be analysed (skipped, hung) before the search gives up. */
   static final int MAX_BASE_ATTEMPTS = 3;
 
@@ -70,6 +77,18 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
 
   private long input;
   private boolean needBase = true;
+
+  /** What the current run is for. */
+  private enum Mode {
+    /** The non-preemptive run of an input, whose reads and writes make the space. */
+    BASE,
+    /** The run of a planned choice. */
+    CHOICE,
+    /** A run between choices, while planning settles infeasible ones or after the search. */
+    BETWEEN
+  }
+
+  private Mode mode = Mode.BASE;
   private int baseAttempts;
   private InterferenceSpace space;
   private ChoiceEnumerator enumerator;
@@ -125,14 +144,21 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   @Override
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
-    if (needBase || pending == null) {
-      running = null;
+    running = null;
+    if (needBase) {
+      mode = Mode.BASE;
       current = new ScheduleFollower(null);
-    } else {
+    } else if (pending != null) {
+      mode = Mode.CHOICE;
       running = pending;
       current = new ScheduleFollower(pendingSchedule, siteKeys);
       pending = null;
       pendingSchedule = null;
+    } else {
+      // planning settled its share of infeasible choices without finding one to run, or the
+      // search is over: a run between, so that the campaign can check its budgets
+      mode = Mode.BETWEEN;
+      current = new ScheduleFollower(null);
     }
     current.beginRun(runNumber);
   }
@@ -150,15 +176,19 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
     boolean analysable =
         result.outcome() == RunResult.Outcome.PASSED
             || result.outcome() == RunResult.Outcome.FAILED;
-    if (running == null) {
-      lastOrigin = "first";
-      base(result, analysable);
-    } else {
-      lastOrigin = "planned";
-      settle(running, analysable && realised(result, running));
-      running = null;
+    switch (mode) {
+      case BASE -> {
+        lastOrigin = "first";
+        base(result, analysable);
+      }
+      case CHOICE -> {
+        lastOrigin = "planned";
+        settle(running, analysable && realised(result, running));
+        running = null;
+      }
+      case BETWEEN -> lastOrigin = "between";
     }
-    if (!needBase) {
+    if (!needBase && !exhausted) {
       advance();
     }
   }
@@ -224,7 +254,11 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
    * whose orders contradict each other; exhausted when none is left.
    */
   private void advance() {
+    int settledNow = 0;
     while (pending == null) {
+      if (settledNow++ >= MAX_SETTLED_BETWEEN_RUNS) {
+        return; // the next run is one between: the campaign checks its budgets and stop requests
+      }
       InterferenceChoice c = enumerator.next();
       if (c == null) {
         exhausted = true;
