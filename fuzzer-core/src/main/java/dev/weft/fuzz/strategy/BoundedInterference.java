@@ -14,6 +14,7 @@ import dev.weft.graph.readsfrom.ReadsFrom;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
+import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.trace.Trace;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
@@ -173,9 +174,11 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
     current.endRun(result);
     lastRun = runNumber;
     lastNewKeys = new long[0];
+    // a hang is cut short: its trace is not the run's whole set of reads and writes
     boolean analysable =
-        result.outcome() == RunResult.Outcome.PASSED
-            || result.outcome() == RunResult.Outcome.FAILED;
+        (result.outcome() == RunResult.Outcome.PASSED
+                || result.outcome() == RunResult.Outcome.FAILED)
+            && result.failures().stream().noneMatch(f -> f.kind() == FindingKind.HANG);
     switch (mode) {
       case BASE -> {
         lastOrigin = "first";
