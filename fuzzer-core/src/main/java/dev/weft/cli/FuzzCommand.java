@@ -94,6 +94,14 @@ public final class FuzzCommand implements Callable<Integer> {
       description = "Search strategy: " + Strategies.NAMES + " (new campaigns: segment).")
   String strategy;
 
+  @Option(
+      names = "--interference",
+      paramLabel = "K",
+      description =
+          "With --strategy bi (as for run): the most reads of a choice that see another"
+              + " thread's write (default: 2).")
+  Integer interference;
+
   @Option(names = "--depth", description = "PCT and PCTVB bug depth d (new campaigns: 3).")
   Integer depth;
 
@@ -404,11 +412,17 @@ public final class FuzzCommand implements Callable<Integer> {
     } else if (!args.isEmpty()) {
       throw new FuzzSettings.UsageException("--args only applies to --main targets");
     }
+    String named;
+    try {
+      named = Strategies.withInterference(strategy, interference);
+    } catch (IllegalArgumentException e) {
+      throw new FuzzSettings.UsageException(e.getMessage());
+    }
     return new FuzzSettings.Given(
         spec,
         classPath,
         jvmOptions,
-        strategy,
+        named,
         depth,
         threadsBound,
         seed,

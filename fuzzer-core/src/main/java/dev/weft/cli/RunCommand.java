@@ -112,8 +112,19 @@ public final class RunCommand implements Callable<Integer> {
               + " accesses to d-1 variables chosen per run. pos: partial order sampling, a"
               + " random priority per pending event, drawn again for the events that race with"
               + " the one that just ran. surw: each thread drawn with weight its events left, on"
-              + " the accesses to shared variables. random: a random thread at every point.")
+              + " the accesses to shared variables. random: a random thread at every point. bi:"
+              + " bounded interference; from a non-preemptive run, every choice of k reads that"
+              + " see another thread's write (every other read local), k = 0 to"
+              + " --interference, each planned and run once; stops when all are explored.")
   String strategy;
+
+  @Option(
+      names = "--interference",
+      paramLabel = "K",
+      description =
+          "With --strategy bi: the most reads of a choice that see another thread's write"
+              + " (default: 2).")
+  Integer interference;
 
   @Option(
       names = "--threads-bound",
@@ -318,6 +329,7 @@ public final class RunCommand implements Callable<Integer> {
     ExpectedExceptions ignored;
     try {
       ignored = ExpectedExceptions.of(ignoredExceptions);
+      strategy = Strategies.withInterference(strategy, interference);
       strategyDescription =
           Strategies.create(strategy, depth, threadsBound, 0, id -> 0L, GraphBudget.DEFAULT)
               .describe();

@@ -1,5 +1,6 @@
 package dev.weft.fuzz.bench;
 
+import dev.weft.fuzz.strategy.BoundedSearch;
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
@@ -28,13 +29,15 @@ import java.util.stream.Stream;
  * beside samplers, the sampler with the smallest known median and segment's ratio to it (marked
  * {@code !} above {@value #GOAL_RATIO}: the default should never need much more than the best
  * single strategy); {@code segment-segments-only} is segment without reads-from coverage and
- * planning. Besides the catalog's bugs it runs the {@code families} programs at 2 to 100 writers. A
- * search stops at the execution cap or after 5 seconds (or as given); one that found nothing counts
- * with the executions it made, and a median that includes such searches is marked with {@code >}.
- * Once half of a cell's searches found nothing its median cannot be known any more, so the cell
- * stops there ({@code n/k}: found in n of the k searches made): a strategy that misses a bug costs
- * half its seeds at the cap, not all of them. Run with {@code scripts/bench-strategies}; figures
- * are for comparison on one machine, never asserted.
+ * planning; {@code bi:2} is bounded interference with K = 2, deterministic (every seed makes the
+ * same search), whose search also ends when it has explored every choice (then it counts as not
+ * found), and which is no sampler. Besides the catalog's bugs it runs the {@code families} programs
+ * at 2 to 100 writers. A search stops at the execution cap or after 5 seconds (or as given); one
+ * that found nothing counts with the executions it made, and a median that includes such searches
+ * is marked with {@code >}. Once half of a cell's searches found nothing its median cannot be known
+ * any more, so the cell stops there ({@code n/k}: found in n of the k searches made): a strategy
+ * that misses a bug costs half its seeds at the cap, not all of them. Run with {@code
+ * scripts/bench-strategies}; figures are for comparison on one machine, never asserted.
  */
 public final class StrategyBench {
   private static final String[] ALL_STRATEGIES = {
@@ -46,7 +49,8 @@ public final class StrategyBench {
     "pos",
     "surw",
     "segment-segments-only",
-    "segment"
+    "segment",
+    "bi:2"
   };
 
   /** The parameterised families, each at these sizes (writers). */
@@ -66,13 +70,24 @@ public final class StrategyBench {
 
   private StrategyBench() {}
 
-  /** How many of {@code strategies} are samplers (not segment or a variant of it). */
+  /** How many of {@code strategies} are samplers (not segment or a variant of it, not bi). */
   private static int samplers(String[] strategies) {
     int n = 0;
     for (String s : strategies) {
-      n += s.startsWith("segment") ? 0 : 1;
+      n += isSampler(s) ? 1 : 0;
     }
     return n;
+  }
+
+  private static boolean isSampler(String strategy) {
+    return !strategy.startsWith("segment") && !strategy.startsWith("bi");
+  }
+
+  /** A column's heading: {@code pct d=2}, {@code bi K=2}. */
+  private static String heading(String strategy) {
+    return strategy.startsWith("bi:")
+        ? strategy.replace(":", " K=")
+        : strategy.replace(":", " d=").replace("segment-segments-only", "seg-only");
   }
 
   /** Whether a program's name contains one of the filter's comma-separated parts. */
@@ -111,8 +126,7 @@ public final class StrategyBench {
         seeds, cap, searchNanos / 1e9, seeds);
     System.out.printf("%-28s", "example");
     for (String s : strategies) {
-      System.out.printf(
-          " %26s", s.replace(":", " d=").replace("segment-segments-only", "seg-only"));
+      System.out.printf(" %26s", heading(s));
     }
     int segment = Arrays.asList(strategies).indexOf("segment");
     boolean compare = segment >= 0 && samplers(strategies) > 0;
@@ -144,9 +158,7 @@ public final class StrategyBench {
       if (compare) {
         int best = -1;
         for (int i = 0; i < strategies.length; i++) {
-          if (!strategies[i].startsWith("segment")
-              && known[i]
-              && (best < 0 || medians[i] < medians[best])) {
+          if (isSampler(strategies[i]) && known[i] && (best < 0 || medians[i] < medians[best])) {
             best = i;
           }
         }
@@ -225,7 +237,7 @@ public final class StrategyBench {
                   seed,
                   SegmentOptions.DEFAULT.withReadsFrom(false))
               : Strategies.create(
-                  parts[0],
+                  parts[0].equals("bi") ? strategy : parts[0],
                   depth,
                   parts.length > 2 ? Integer.parseInt(parts[2].substring(1)) : 0,
                   seed,
@@ -234,7 +246,10 @@ public final class StrategyBench {
       long start = System.nanoTime();
       int run = 0;
       boolean found = false;
-      while (run < cap && !found && System.nanoTime() - start < searchNanos) {
+      while (run < cap
+          && !found
+          && System.nanoTime() - start < searchNanos
+          && !(s instanceof BoundedSearch b && b.stopReason() != null)) {
         RunResult r = executor.execute(s, ++run);
         found = r.failed();
       }

@@ -10,6 +10,7 @@ import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.ErrorLog;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.report.SummaryFile;
+import dev.weft.fuzz.strategy.BoundedSearch;
 import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.runtime.api.RunResult;
@@ -205,7 +206,8 @@ public final class Campaign {
             weftFailed,
             hangConfirmation == null
                 ? new HangConfirmation.Counts(0, 0)
-                : hangConfirmation.counts());
+                : hangConfirmation.counts(),
+            strategy instanceof BoundedSearch bounded ? bounded.summarySections() : Map.of());
     SummaryFile.write(config, result);
     if (configurationError != null) {
       throw configurationError;
@@ -251,6 +253,9 @@ public final class Campaign {
         return "time budget reached";
       }
       stopReason = runOnce(executor, strategy, output);
+      if (stopReason == null && strategy instanceof BoundedSearch bounded) {
+        stopReason = bounded.stopReason(); // everything within its bound explored
+      }
       now = System.nanoTime();
       if (now - lastPrint >= 1_000_000_000L) {
         lastPrint = now;

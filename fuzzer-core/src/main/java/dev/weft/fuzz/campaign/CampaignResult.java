@@ -12,6 +12,8 @@ import java.util.Map;
  *     internal error) rather than on a budget, a finding or a request
  * @param hangs how many new hang findings runs reported, and how many a replay with ten times the
  *     budget confirmed (only those are findings)
+ * @param strategySections what a {@link dev.weft.fuzz.strategy.BoundedSearch} says of its search
+ *     (the interference counts of {@code bi}), by section name; empty for other strategies
  */
 public record CampaignResult(
     long executions,
@@ -28,4 +30,5 @@ public record CampaignResult(
     Map<String, String> skippedClasses,
     LocalObjectTotals localObjects,
     boolean weftFailed,
-    HangConfirmation.Counts hangs) {}
+    HangConfirmation.Counts hangs,
+    Map<String, Object> strategySections) {}

@@ -44,6 +44,7 @@ public final class SummaryFile {
     if (!result.strategyStats().isEmpty()) {
       summary.put("strategyStats", new LinkedHashMap<>(result.strategyStats()));
     }
+    summary.putAll(result.strategySections());
     Map<String, Object> hangs = new LinkedHashMap<>();
     hangs.put("reported", result.hangs().reported());
     hangs.put("confirmed", result.hangs().confirmed());

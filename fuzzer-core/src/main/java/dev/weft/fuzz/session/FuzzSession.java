@@ -18,6 +18,7 @@ import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.status.StatusDisplay;
 import dev.weft.fuzz.status.StatusSnapshot;
+import dev.weft.fuzz.strategy.BoundedSearch;
 import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
@@ -286,6 +287,9 @@ public final class FuzzSession {
         return "time budget reached";
       }
       String stopReason = runOnce(executor, strategy, feedback, ticker, output);
+      if (stopReason == null && strategy instanceof BoundedSearch bounded) {
+        stopReason = bounded.stopReason(); // everything within its bound explored
+      }
       if (stopReason != null) {
         return stopReason;
       }

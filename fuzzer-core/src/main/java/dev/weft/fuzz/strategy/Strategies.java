@@ -14,7 +14,28 @@ import java.util.function.IntToLongFunction;
 
 /** Builds a strategy from its command-line name. */
 public final class Strategies {
-  public static final String NAMES = "segment, pct, pctvb, pos, surw, random";
+  public static final String NAMES = "segment, pct, pctvb, pos, surw, random, bi";
+
+  /** The interference bound of {@code bi} when none is given. */
+  public static final int DEFAULT_INTERFERENCE = 2;
+
+  /**
+   * The name of {@code bi} with its interference bound, {@code bi:K}: the bound travels in the
+   * name, so that a campaign's recorded strategy ({@code campaign.json}) keeps it without a setting
+   * of its own.
+   */
+  public static String withInterference(String name, Integer bound) {
+    if (bound == null) {
+      return name;
+    }
+    if (name == null || !name.toLowerCase(Locale.ROOT).equals("bi")) {
+      throw new IllegalArgumentException("--interference applies to --strategy bi");
+    }
+    if (bound < 0) {
+      throw new IllegalArgumentException("--interference must be 0 or more");
+    }
+    return "bi:" + bound;
+  }
 
   private Strategies() {}
 
@@ -50,6 +71,15 @@ public final class Strategies {
       IntToLongFunction siteKeys,
       GraphBudget budget) {
     String key = name.toLowerCase(Locale.ROOT);
+    int bound = DEFAULT_INTERFERENCE;
+    if (key.startsWith("bi:")) {
+      try {
+        bound = Integer.parseInt(key.substring(3));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("bi:K needs a number K, not '" + name + "'");
+      }
+      key = "bi";
+    }
     if (threadsBound > 0 && !key.equals("pct") && !key.equals("pctvb")) {
       throw new IllegalArgumentException(
           "--threads-bound applies to pct and pctvb, not to " + name);
@@ -67,6 +97,8 @@ public final class Strategies {
         return new PartialOrderSampling(seed);
       case "surw":
         return new Surw(seed);
+      case "bi":
+        return new BoundedInterference(bound, siteKeys, budget);
       default:
         throw new IllegalArgumentException("unknown strategy '" + name + "'; available: " + NAMES);
     }

@@ -9,14 +9,14 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
  * for every lock held at both events, the order of the two critical sections. Moving an access
  * before another thread's locked access means moving its whole section before that section.
  */
-final class Ordering {
+public final class Ordering {
   private Ordering() {}
 
   /**
    * Appends {@code before -> after} and the section orders it implies; false if a section that must
    * end first never ends in the observed run.
    */
-  static boolean add(InterleavingGraph g, int before, int after, IntArrayList out) {
+  public static boolean add(InterleavingGraph g, int before, int after, IntArrayList out) {
     out.add(before);
     out.add(after);
     CriticalSections sections = g.sections();
