@@ -52,6 +52,8 @@ public final class StrategyBench {
   /** The parameterised families, each at these sizes (writers). */
   private static final String[] FAMILIES = {
     "HalfPublishedEndpoint",
+    "HalfWrittenPair",
+    "Reorder",
     "TornEndpoint",
     "TwoPhaseTotal",
     "LockRing",
