@@ -20,8 +20,9 @@ import java.util.function.LongPredicate;
  *   <li>the <b>previous write</b>: the latest write before the one it saw, by another thread than
  *       that one's (the value a reader sees when the last writer is slower);
  *   <li>an <b>older write of another site</b>: for each of the few nearest sites that wrote the
- *       location before the write it saw, that site's latest write (the zero an initialiser wrote
- *       before N threads overwrote it), one candidate however many threads wrote in between;
+ *       location before the write it saw, that site's latest write by another thread than that
+ *       one's (the zero an initialiser wrote before N threads overwrote it), one candidate however
+ *       many threads wrote in between;
  *   <li>the <b>next write</b>: the earliest write after the read, by another thread than the
  *       reader's (a value from the future of the observed run).
  * </ul>
@@ -141,12 +142,15 @@ public final class ReadsFromMutation {
   /**
    * Adds, for each of the {@value #MAX_OLDER_SITES} nearest sites whose writes came before {@code
    * observed} (other than the sites offered already, the observed write's too), its latest write
-   * before {@code observed}, stopping at {@code floor} (the reader's own last write before it: no
-   * older write can be seen past it). However many threads wrote in between, such a write is one
-   * candidate: a value the program wrote once, before the writers that overwrote it (an
-   * initialiser's zero before N threads' updates), is a target of its own, planned directly by
-   * moving the read before every later write, not reached one writer at a time through {@code
-   * previous}.
+   * before {@code observed} by another thread than that one's, stopping at {@code floor} (the
+   * reader's own last write before it: no older write can be seen past it). However many threads
+   * wrote in between, such a write is one candidate: a value the program wrote once, before the
+   * writers that overwrote it (an initialiser's zero before N threads' updates), is a target of its
+   * own, planned directly by moving the read before every later write, not reached one writer at a
+   * time through {@code previous}. The observed writer's own older writes are left to segment
+   * flips, as for {@code previous}: offering them too made the work-stealing family, whose owner
+   * writes {@code bottom} at five sites, slower at 3-10 tasks (5 to 9-10 executions) for no gain
+   * elsewhere.
    */
   private static void addOlderSites(
       InterleavingGraph g, ReadsFrom rf, int slot, int observed, int floor, IntArrayList out) {
@@ -160,7 +164,7 @@ public final class ReadsFromMutation {
         break;
       }
       long site = g.siteKey(w);
-      if (offered(g, out, site)) {
+      if (g.thread(w) == g.thread(observed) || offered(g, out, site)) {
         continue;
       }
       out.add(w);
