@@ -56,6 +56,8 @@ public final class StrategyBench {
   /** The parameterised families, each at these sizes (writers). */
   private static final String[] FAMILIES = {
     "HalfPublishedEndpoint",
+    "HalfWrittenPair",
+    "Reorder",
     "TornEndpoint",
     "TwoPhaseTotal",
     "LockRing",
@@ -90,10 +92,13 @@ public final class StrategyBench {
         : strategy.replace(":", " d=").replace("segment-segments-only", "seg-only");
   }
 
-  /** Whether a program's name contains one of the filter's comma-separated parts. */
-  static boolean matches(String name, String filter) {
+  /**
+   * Whether a program's name contains one of the filter's comma-separated parts; the part {@code
+   * bugs} stands for every bundled bug and {@code families} for every family program.
+   */
+  static boolean matches(String name, boolean family, String filter) {
     for (String part : filter.split(",", -1)) {
-      if (name.contains(part)) {
+      if (part.equals("bugs") ? !family : part.equals("families") ? family : name.contains(part)) {
         return true;
       }
     }
@@ -102,8 +107,9 @@ public final class StrategyBench {
 
   /**
    * Arguments: examples class directory, seeds, execution cap per search, optional name filter
-   * (comma-separated parts, any of which a name contains), optional seconds per search (5),
-   * optional comma-separated strategies (all).
+   * (comma-separated parts, any of which a name contains; {@code bugs}: the bundled bugs, {@code
+   * families}: the family programs), optional seconds per search (5), optional comma-separated
+   * strategies (all).
    */
   public static void main(String[] args) throws Exception {
     Path examples = snapshot(Path.of(args.length > 0 ? args[0] : "examples/target/classes"));
@@ -114,6 +120,7 @@ public final class StrategyBench {
     String[] strategies = args.length > 5 ? args[5].split(",") : ALL_STRATEGIES;
     List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
+    int catalogBugs = bugs.size();
     for (String family : FAMILIES) {
       for (int n : SIZES) {
         bugs.add(new String[] {"dev.weft.examples.families." + family, Integer.toString(n)});
@@ -135,9 +142,10 @@ public final class StrategyBench {
     }
     System.out.println();
     System.out.println("-".repeat(28 + 27 * strategies.length + 36));
-    for (String[] bug : bugs) {
+    for (int b = 0; b < bugs.size(); b++) {
+      String[] bug = bugs.get(b);
       String name = ExampleCatalog.name(bug);
-      if (!matches(name, filter)) {
+      if (!matches(name, b >= catalogBugs, filter)) {
         continue;
       }
       System.out.printf("%-28s", name);

@@ -106,6 +106,43 @@ class ReadsFromRunsTest {
     }
   }
 
+  /**
+   * Writers started as they are made, and a checker that must see the zeros the program wrote
+   * before them (not the latest write, nor the JVM's default): within ten executions in most of 20
+   * seeds, at every writer count. The search of a size stops once the majority is decided.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "HalfWrittenPair 20",
+        "HalfWrittenPair 50",
+        "HalfWrittenPair 100",
+        "Reorder 50",
+        "Reorder 100"
+      })
+  void aReadOfAnOlderWriteBeforeEveryWriterIsCaughtWithinTenExecutionsInMostSeeds(String program)
+      throws Exception {
+    String[] parts = program.split(" ");
+    int seeds = 20;
+    int found = 0;
+    int missed = 0;
+    for (int seed = 1; found <= seeds / 2 && missed < seeds / 2; seed++) {
+      int run =
+          executionsToBug(
+              "dev.weft.examples.families." + parts[0],
+              Integer.parseInt(parts[1]),
+              seed,
+              SegmentOptions.DEFAULT,
+              10);
+      if (run > 0) {
+        found++;
+      } else {
+        missed++;
+      }
+    }
+    assertThat(found).as("seeds that found it within 10 executions").isGreaterThan(seeds / 2);
+  }
+
   @Test
   void withoutReadsFromTheSameCheckerIsNotCaughtSoSoon() throws Exception {
     int found =

@@ -19,6 +19,10 @@ import java.util.function.LongPredicate;
  *       thread wrote no earlier, nothing was written before the window);
  *   <li>the <b>previous write</b>: the latest write before the one it saw, by another thread than
  *       that one's (the value a reader sees when the last writer is slower);
+ *   <li>an <b>older write of another site</b>: for each of the few nearest sites that wrote the
+ *       location before the write it saw, that site's latest write by another thread than that
+ *       one's (the zero an initialiser wrote before N threads overwrote it), one candidate however
+ *       many threads wrote in between;
  *   <li>the <b>next write</b>: the earliest write after the read, by another thread than the
  *       reader's (a value from the future of the observed run).
  * </ul>
@@ -90,6 +94,12 @@ public final class ReadsFromMutation {
     return source < 0 ? -1 : g.thread(source);
   }
 
+  /**
+   * Older writes offered besides the previous one, at most: the latest write of each of the nearest
+   * other sites before the observed write.
+   */
+  static final int MAX_OLDER_SITES = 3;
+
   /** The source {@code r} observed, then the other sources worth trying. */
   static int[] sources(InterleavingGraph g, ReadsFrom rf, int r) {
     int observed = rf.source(r);
@@ -98,12 +108,14 @@ public final class ReadsFromMutation {
     out.add(observed);
     int reader = g.thread(r);
     boolean ownEarlierWrite = false;
+    int ownLastBefore = -1;
     int previous = -1;
     int next = -1;
     for (int i = 0; i < rf.writeCount(slot); i++) {
       int w = rf.write(slot, i);
       if (w < r && g.thread(w) == reader) {
         ownEarlierWrite = true;
+        ownLastBefore = w;
       }
       if (observed >= 0 && w < observed && g.thread(w) != g.thread(observed)) {
         previous = w;
@@ -118,10 +130,57 @@ public final class ReadsFromMutation {
     if (previous >= 0) {
       out.add(previous);
     }
+    if (observed >= 0) {
+      addOlderSites(g, rf, slot, observed, ownLastBefore, out);
+    }
     if (next >= 0) {
       out.add(next);
     }
     return out.toIntArray();
+  }
+
+  /**
+   * Adds, for each of the {@value #MAX_OLDER_SITES} nearest sites whose writes came before {@code
+   * observed} (other than the sites offered already, the observed write's too), its latest write
+   * before {@code observed} by another thread than that one's, stopping at {@code floor} (the
+   * reader's own last write before it: no older write can be seen past it). However many threads
+   * wrote in between, such a write is one candidate: a value the program wrote once, before the
+   * writers that overwrote it (an initialiser's zero before N threads' updates), is a target of its
+   * own, planned directly by moving the read before every later write, not reached one writer at a
+   * time through {@code previous}. The observed writer's own older writes are left to segment
+   * flips, as for {@code previous}: offering them too made the work-stealing family, whose owner
+   * writes {@code bottom} at five sites, slower at 3-10 tasks (5 to 9-10 executions) for no gain
+   * elsewhere.
+   */
+  private static void addOlderSites(
+      InterleavingGraph g, ReadsFrom rf, int slot, int observed, int floor, IntArrayList out) {
+    int added = 0;
+    for (int i = rf.writeCount(slot) - 1; i >= 0 && added < MAX_OLDER_SITES; i--) {
+      int w = rf.write(slot, i);
+      if (w >= observed) {
+        continue;
+      }
+      if (w < floor) {
+        break;
+      }
+      long site = g.siteKey(w);
+      if (g.thread(w) == g.thread(observed) || offered(g, out, site)) {
+        continue;
+      }
+      out.add(w);
+      added++;
+    }
+  }
+
+  /** Whether a write of site {@code site} is among the candidates (the observed one too). */
+  private static boolean offered(InterleavingGraph g, IntArrayList out, long site) {
+    for (int i = 0; i < out.size(); i++) {
+      int w = out.getInt(i);
+      if (w >= 0 && g.siteKey(w) == site) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Builds the orders that make a read observe a write. */

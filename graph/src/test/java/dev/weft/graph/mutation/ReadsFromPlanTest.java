@@ -61,6 +61,51 @@ class ReadsFromPlanTest {
   }
 
   @Test
+  void theCheckerSeesTheInitialisersWriteBeforeEveryOneOfAHundredWritersInOneSchedule() {
+    for (int writers : new int[] {20, 100}) {
+      // main writes both fields first (the zeros of an initialiser), then starts every thread
+      TraceBuilder t = new TraceBuilder().threads("main");
+      t.write(0, HOST, 5);
+      int started = t.write(0, PORT, 6);
+      for (int w = 1; w <= writers; w++) {
+        t.threads("writer" + w);
+        t.causal(started, t.write(w, HOST, 10));
+        t.write(w, PORT, 11);
+      }
+      t.threads("checker");
+      int checker = writers + 1;
+      int readHost = t.read(checker, HOST, 30);
+      t.causal(started, readHost);
+      int readPort = t.read(checker, PORT, 31);
+      InterleavingGraph g = t.graph();
+      ReadsFrom rf = ReadsFrom.of(t.trace(), TraceWindow.whole(t.trace().size()));
+      ReadsFromKeys keys = ReadsFromKeys.enumerate(g, rf, 4, 1_000);
+      List<ReadsFromTarget> targets =
+          ReadsFromMutation.imagine(g, rf, keys, k -> !keys.contains(k));
+
+      // the port read seeing main's write, however many writers wrote port after it
+      long hostNowPortOld = ReadsFromKeys.pair(g, readHost, rf.source(readHost), readPort, started);
+      ReadsFromTarget target =
+          targets.stream()
+              .filter(x -> x.key() == hostNowPortOld)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(writers + " writers: no target"));
+      assertThat(target.mixedView()).isTrue();
+      HarmoniousSelection.Plan plan =
+          HarmoniousSelection.plan(g, List.of(target), new Random(1), 1);
+      assertThat(plan.schedules()).hasSize(1);
+      Trace replayed = replay(t.trace(), g, plan.schedules().get(0).schedule());
+      ReadsFrom after = ReadsFrom.of(replayed, TraceWindow.whole(replayed.size()));
+      int portRead = lastOf(replayed, checker);
+      assertThat(replayed.thread(after.source(portRead))).as("%d writers", writers).isZero();
+      int hostSource = after.source(portRead - 1);
+      assertThat(replayed.thread(hostSource)).as("the host read sees a writer").isPositive();
+      // one target per kind of view, not per writer
+      assertThat(targets.size()).as("%d writers", writers).isLessThan(40);
+    }
+  }
+
+  @Test
   void aViewNoSingleWriterProducedIsTheFirstCombinationEveryFirstScheduleTries() {
     // three writers each write host then port; the checker saw the last writer's pair
     TraceBuilder t = new TraceBuilder().threads("main");
