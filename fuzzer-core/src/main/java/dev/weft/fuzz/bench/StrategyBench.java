@@ -61,6 +61,9 @@ public final class StrategyBench {
 
   private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
 
+  /** The flag race at these steps of work between the flag and the payload. */
+  private static final int[] FLAG_RACE_STEPS = {0, 3, 20};
+
   /** Segment should need at most this times the executions of the best single sampler. */
   private static final double GOAL_RATIO = 1.5;
 
@@ -99,6 +102,9 @@ public final class StrategyBench {
     String[] strategies = args.length > 5 ? args[5].split(",") : ALL_STRATEGIES;
     List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
+    for (int steps : FLAG_RACE_STEPS) {
+      bugs.add(new String[] {"dev.weft.examples.families.FlagRace", Integer.toString(steps)});
+    }
     for (String family : FAMILIES) {
       for (int n : SIZES) {
         bugs.add(new String[] {"dev.weft.examples.families." + family, Integer.toString(n)});
