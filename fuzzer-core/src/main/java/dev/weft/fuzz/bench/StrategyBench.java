@@ -28,13 +28,14 @@ import java.util.stream.Stream;
  * beside samplers, the sampler with the smallest known median and segment's ratio to it (marked
  * {@code !} above {@value #GOAL_RATIO}: the default should never need much more than the best
  * single strategy); {@code segment-segments-only} is segment without reads-from coverage and
- * planning. Besides the catalog's bugs it runs the {@code families} programs at 2 to 100 writers. A
- * search stops at the execution cap or after 5 seconds (or as given); one that found nothing counts
- * with the executions it made, and a median that includes such searches is marked with {@code >}.
- * Once half of a cell's searches found nothing its median cannot be known any more, so the cell
- * stops there ({@code n/k}: found in n of the k searches made): a strategy that misses a bug costs
- * half its seeds at the cap, not all of them. Run with {@code scripts/bench-strategies}; figures
- * are for comparison on one machine, never asserted.
+ * planning. Besides the catalog's bugs it runs the {@code families} programs at 2 to 100 writers,
+ * and the flag race at 0, 3 and 20 steps of work between the flag and the payload. A search stops
+ * at the execution cap or after 5 seconds (or as given); one that found nothing counts with the
+ * executions it made, and a median that includes such searches is marked with {@code >}. Once half
+ * of a cell's searches found nothing its median cannot be known any more, so the cell stops there
+ * ({@code n/k}: found in n of the k searches made): a strategy that misses a bug costs half its
+ * seeds at the cap, not all of them. Run with {@code scripts/bench-strategies}; figures are for
+ * comparison on one machine, never asserted.
  */
 public final class StrategyBench {
   private static final String[] ALL_STRATEGIES = {
