@@ -38,9 +38,14 @@ import java.util.SplittableRandom;
  * </ul>
  *
  * So the order of the selected variable's accesses is sampled uniformly (given exact estimates and
- * no blocking), however many uninteresting steps lie between them. The first run, with nothing
- * known, is random priorities alone; estimates are learnt from every run, not from one profiling
- * run.
+ * no blocking), however many uninteresting steps lie between them.
+ *
+ * <p>Where it differs from the published implementation: estimates and shared variables are learnt
+ * from every run (the most accesses in one run, per stable thread name), not from one profiling
+ * run, and the first run, with nothing known, is random priorities alone; a variable is shared once
+ * two threads access it (the published scripts ask for half the threads, which would never select a
+ * flag two of a hundred threads share); a variable is a static field or an allocation site with its
+ * monitor, not a memory address; threads the scheduler holds back as polling are never picked.
  */
 public final class Surw implements Strategy {
   private final SplittableRandom random;
