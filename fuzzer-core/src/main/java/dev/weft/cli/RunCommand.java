@@ -111,8 +111,9 @@ public final class RunCommand implements Callable<Integer> {
               + " pct: random priorities with d-1 change points. pctvb: the change points only on"
               + " accesses to d-1 variables chosen per run. pos: partial order sampling, a"
               + " random priority per pending event, drawn again for the events that race with"
-              + " the one that just ran. surw: each thread drawn with weight its events left, on"
-              + " the accesses to shared variables. random: a random thread at every point. bi:"
+              + " the one that just ran. surw: on the accesses to one shared variable selected"
+              + " per run, the thread that makes the next one drawn with weight its accesses left;"
+              + " random priorities elsewhere. random: a random thread at every point. bi:"
               + " bounded interference; from a non-preemptive run, every choice of k reads that"
               + " see another thread's write (every other read local), k = 0 to"
               + " --interference, each planned and run once; stops when all are explored.")

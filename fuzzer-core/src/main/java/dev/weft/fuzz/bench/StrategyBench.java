@@ -32,11 +32,12 @@ import java.util.stream.Stream;
  * planning; {@code bi:2} is bounded interference with K = 2, deterministic (every seed makes the
  * same search), whose search also ends when it has explored every choice (then it counts as not
  * found), and which is no sampler. Besides the catalog's bugs it runs the {@code families} programs
- * at 2 to 100 writers. A search stops at the execution cap or after 5 seconds (or as given); one
- * that found nothing counts with the executions it made, and a median that includes such searches
- * is marked with {@code >}. Once half of a cell's searches found nothing its median cannot be known
- * any more, so the cell stops there ({@code n/k}: found in n of the k searches made): a strategy
- * that misses a bug costs half its seeds at the cap, not all of them. Run with {@code
+ * at 2 to 100 writers, and the flag race at 0, 3 and 20 steps of work between the flag and the
+ * payload. A search stops at the execution cap or after 5 seconds (or as given); one that found
+ * nothing counts with the executions it made, and a median that includes such searches is marked
+ * with {@code >}. Once half of a cell's searches found nothing its median cannot be known any more,
+ * so the cell stops there ({@code n/k}: found in n of the k searches made): a strategy that misses
+ * a bug costs half its seeds at the cap, not all of them. Run with {@code
  * scripts/bench-strategies}; figures are for comparison on one machine, never asserted.
  */
 public final class StrategyBench {
@@ -66,6 +67,9 @@ public final class StrategyBench {
   };
 
   private static final int[] SIZES = {2, 3, 5, 10, 20, 50, 100};
+
+  /** The flag race at these steps of work between the flag and the payload. */
+  private static final int[] FLAG_RACE_STEPS = {0, 3, 20};
 
   /** Segment should need at most this times the executions of the best single sampler. */
   private static final double GOAL_RATIO = 1.5;
@@ -121,6 +125,9 @@ public final class StrategyBench {
     List<String[]> bugs = new ArrayList<>(ExampleCatalog.buggy(examples));
     bugs.add(new String[] {"dev.weft.examples.pct.FlagX", "200", "200"});
     int catalogBugs = bugs.size();
+    for (int steps : FLAG_RACE_STEPS) {
+      bugs.add(new String[] {"dev.weft.examples.families.FlagRace", Integer.toString(steps)});
+    }
     for (String family : FAMILIES) {
       for (int n : SIZES) {
         bugs.add(new String[] {"dev.weft.examples.families." + family, Integer.toString(n)});
