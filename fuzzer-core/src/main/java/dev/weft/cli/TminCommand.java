@@ -185,7 +185,8 @@ public final class TminCommand implements Callable<Integer> {
         m.failure().message(),
         r.signature(),
         m.failure().details(),
-        r.ignoredExceptions());
+        r.ignoredExceptions(),
+        r.input());
   }
 
   private static void printShapes(PrintStream out, Minimisation m) {
