@@ -48,6 +48,11 @@ public final class InputMutator {
    */
   public byte[] mutate(byte[] base, List<byte[]> others, long[] comparisons) {
     byte[] data = base;
+    if (comparisons.length > 0 && random.nextInt(3) == 0) {
+      // one comparison's wanted value alone: stacked havoc would mostly undo it
+      data = comparison(base.clone(), comparisons[random.nextInt(comparisons.length)]);
+      return data.length > maxLength ? Arrays.copyOf(data, maxLength) : data;
+    }
     int stacked = 1 << random.nextInt(4);
     for (int i = 0; i < stacked; i++) {
       data = once(data, others, comparisons);

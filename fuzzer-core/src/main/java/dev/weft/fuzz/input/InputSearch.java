@@ -47,7 +47,8 @@ public final class InputSearch {
   private final InputMutator mutator;
   private final SplittableRandom random;
   private final EdgeMap edges = new EdgeMap();
-  private final List<byte[]> kept = new ArrayList<>();
+  private final List<Kept> kept = new ArrayList<>();
+  private final List<byte[]> keptInputs = new ArrayList<>();
   private final Set<String> keptKeys = new HashSet<>();
   private final Long2ObjectLinkedOpenHashMap<byte[]> history = new Long2ObjectLinkedOpenHashMap<>();
   private final Map<String, byte[]> entryInputs = new HashMap<>();
@@ -63,6 +64,12 @@ public final class InputSearch {
   private long inputRuns;
   private long scheduleRuns;
 
+  /**
+   * A kept input and the comparisons its run made: a mutation writes what those comparisons wanted
+   * over what they saw (input-to-state, as Redqueen), which is only meaningful for that input.
+   */
+  private record Kept(byte[] input, long[] comparisons) {}
+
   /** A run whose reward waits for the strategy's analysis of its schedule. */
   private record Pending(FreshRunPortfolio.Arm arm, int newEdges) {}
 
@@ -73,7 +80,7 @@ public final class InputSearch {
     this.inputArm = new FreshRunPortfolio.Arm(INPUT_ARM, null);
     this.scheduleArm = new FreshRunPortfolio.Arm(SCHEDULE_ARM, null);
     this.bandit = new FreshRunPortfolio(List.of(scheduleArm, inputArm), seed);
-    keep(options.initial());
+    keep(options.initial(), new long[0]);
   }
 
   /** Chooses the next run's input (and, for the input arm, makes its schedule fresh). */
@@ -100,7 +107,10 @@ public final class InputSearch {
         origin.nextRunFresh();
       }
       currentMutated = true;
-      return mutator.mutate(base(), kept, comparisons.toLongArray());
+      Kept base = base();
+      long[] wanted =
+          base.comparisons().length > 0 ? base.comparisons() : comparisons.toLongArray();
+      return mutator.mutate(base.input(), keptInputs, wanted);
     }
     scheduleRuns++;
     if (origin != null) {
@@ -113,21 +123,21 @@ public final class InputSearch {
         return entryInputs.get(entry).clone();
       }
     }
-    return base();
+    return base().input().clone();
   }
 
   /** A kept input to start from: the newest half the time, else any. */
-  private byte[] base() {
+  private Kept base() {
     int i = random.nextBoolean() ? kept.size() - 1 : random.nextInt(kept.size());
-    return kept.get(i).clone();
+    return kept.get(i);
   }
 
   /**
    * Learns from the run just made: its input is kept if it reached new edges; the arm that made it
-   * is rewarded once the strategy has also said whether its schedule was news. Returns the number
-   * of new (edge, bucket) pairs.
+   * is rewarded once the strategy has also said whether its schedule was news. Returns the new
+   * (edge, bucket) pairs ({@link EdgeMap#add}).
    */
-  public int afterRun(long run, RunEdges runEdges, Strategy strategy) {
+  public int[] afterRun(long run, RunEdges runEdges, Strategy strategy) {
     history.put(run, current);
     while (history.size() > HISTORY) {
       history.removeFirst();
@@ -138,11 +148,11 @@ public final class InputSearch {
     while (comparisons.size() > COMPARISONS) {
       comparisons.removeFirstLong();
     }
-    int fresh = edges.add(runEdges);
-    if (fresh > 0) {
-      keep(current);
+    int[] fresh = edges.add(runEdges);
+    if (fresh.length > 0) {
+      keep(current, runEdges.comparisons());
     }
-    pending.put(run, new Pending(currentArm, fresh));
+    pending.put(run, new Pending(currentArm, fresh.length));
     settle(run, strategy);
     return fresh;
   }
@@ -173,10 +183,11 @@ public final class InputSearch {
     }
   }
 
-  private void keep(byte[] input) {
+  private void keep(byte[] input, long[] compared) {
     String key = Arrays.toString(input);
     if (keptKeys.add(key)) {
-      kept.add(input.clone());
+      kept.add(new Kept(input.clone(), compared));
+      keptInputs.add(input.clone());
     }
   }
 
@@ -196,7 +207,12 @@ public final class InputSearch {
    */
   public void knowEntry(String entry, byte[] input) {
     entryInputs.put(entry, input.clone());
-    keep(input);
+    keep(input, new long[0]);
+  }
+
+  /** Marks the edges of an earlier session's entries as reached. */
+  public void restoreEdges(int[] reached) {
+    edges.restore(reached);
   }
 
   /** Remembers the input under the entry name a run was saved as, for plans made from it later. */

@@ -86,8 +86,8 @@ final class TargetEntry {
     } catch (NoSuchMethodException e) {
       String what =
           spec.mode() == TargetSpec.Mode.MAIN
-              ? "a main(String[]) method"
-              : "a method "
+              ? "main(String[]) method"
+              : "method "
                   + spec.methodName()
                   + "() without parameters, nor one that takes byte[] or "
                   + JazzerProvider.INTERFACE;
