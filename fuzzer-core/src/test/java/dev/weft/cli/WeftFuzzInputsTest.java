@@ -84,6 +84,60 @@ class WeftFuzzInputsTest extends CliTestSupport {
         .noneMatch(e -> endsWith(e.input(), 'C', 'A', 'R') && e.newEdges().length > 0);
   }
 
+  /**
+   * A finding made with a long input fixed: {@code tmin} cuts the input to the three bytes the
+   * target reads, with the same failure, and the result replays.
+   */
+  @Test
+  void tminShrinksTheInputKeepingTheFailure() throws Exception {
+    byte[] padded = new byte[40];
+    for (int i = 0; i < padded.length; i++) {
+      padded[i] = (byte) (i * 37 + 11);
+    }
+    padded[37] = 'C';
+    padded[38] = 'A';
+    padded[39] = 'R';
+    Path input = dir.resolve("input.bin");
+    Files.write(input, padded);
+    Path out = dir.resolve("found");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--target",
+            TARGET,
+            "--cp",
+            classPath(),
+            "--input",
+            input.toString(),
+            "--fixed-input",
+            "--out",
+            out.toString(),
+            "--iterations",
+            "2000",
+            "--seed",
+            "3",
+            "--no-minimize",
+            "--quiet");
+    assertThat(code).as(stderr()).isEqualTo(WeftCli.FOUND);
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding = files.filter(f -> f.toString().endsWith(".weft")).findFirst().orElseThrow();
+    }
+    assertThat(FindingFiles.read(finding).input()).hasSize(40);
+
+    Path min = dir.resolve("min.weft");
+    clearOutput();
+    assertThat(WeftCli.execute("tmin", finding.toString(), "--out", min.toString()))
+        .as(stderr())
+        .isZero();
+    assertThat(FindingFiles.read(min).input()).containsExactly('C', 'A', 'R');
+    assertThat(FindingFiles.read(min).signature())
+        .isEqualTo(FindingFiles.read(finding).signature());
+    assertThat(stdout()).contains("input bytes", "consumeByte() = 67");
+    clearOutput();
+    assertThat(WeftCli.execute("replay", min.toString())).as(stderr()).isEqualTo(WeftCli.FOUND);
+  }
+
   private static boolean endsWith(byte[] input, char... tail) {
     if (input.length < tail.length) {
       return false;
