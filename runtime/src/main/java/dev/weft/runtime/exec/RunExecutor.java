@@ -373,7 +373,9 @@ public final class RunExecutor {
     try {
       // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
       // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
-      branches.begin();
+      if (takesInput()) {
+        branches.begin(); // only a fuzz target's runs count edges: no input search needs others'
+      }
       scheduler.startMain(() -> invoke(resolved, data), loader);
       watch(scheduler, new StallWatch(scheduler, runBudget, start));
     } finally {
