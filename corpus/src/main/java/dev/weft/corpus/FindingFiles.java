@@ -27,12 +27,14 @@ import java.util.zip.CRC32;
  *
  * <p>Versions: 1 had no JVM options; 2 adds them after the class path; 3 adds, after the budgets,
  * whether accesses to thread-local objects were scheduling points; 4 adds, at the end, the
- * exceptions the run ignored ({@code --ignore-exception}). Files of version 1 are still read, as
- * findings made without JVM options; files before version 3 as findings made with every access a
- * scheduling point (as Weft then ran); files before version 4 as findings that ignored nothing.
+ * exceptions the run ignored ({@code --ignore-exception}); 5 adds, at the end, the input a fuzz
+ * target's run was given (absent for other targets). Files of version 1 are still read, as findings
+ * made without JVM options; files before version 3 as findings made with every access a scheduling
+ * point (as Weft then ran); files before version 4 as findings that ignored nothing; files before
+ * version 5 as findings of targets without input.
  */
 public final class FindingFiles {
-  public static final int FORMAT_VERSION = 4;
+  public static final int FORMAT_VERSION = 5;
 
   /** The oldest version this Weft still reads. */
   static final int OLDEST_READABLE = 1;
@@ -154,6 +156,12 @@ public final class FindingFiles {
       out.writeString(r.signature());
       out.writeString(r.details());
       writeStrings(out, r.ignoredExceptions().names());
+      byte[] input = r.input();
+      out.writeBoolean(input != null);
+      if (input != null) {
+        out.writeVarInt(input.length, true);
+        out.writeBytes(input);
+      }
       return out.toBytes();
     }
   }
@@ -188,6 +196,14 @@ public final class FindingFiles {
       String details = in.readString();
       ExpectedExceptions ignored =
           version >= 4 ? ExpectedExceptions.of(readStrings(in)) : ExpectedExceptions.NONE;
+      byte[] input = null;
+      if (version >= 5 && in.readBoolean()) {
+        int inputLength = in.readVarInt(true);
+        if (inputLength < 0 || inputLength > length) {
+          throw new IllegalStateException("impossible input length " + inputLength);
+        }
+        input = in.readBytes(inputLength);
+      }
       if (in.position() != offset + length) {
         throw new IllegalStateException("unexpected bytes after the record");
       }
@@ -206,7 +222,8 @@ public final class FindingFiles {
           message,
           signature,
           details,
-          ignored);
+          ignored,
+          input);
     }
   }
 

@@ -18,6 +18,9 @@ import java.util.List;
  * @param decisions chosen thread index at each point where more than one thread was enabled
  * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception}):
  *     the run was judged without them, and so is its replay
+ * @param input the bytes a fuzz target's run was given ({@code byte[]} or {@code
+ *     FuzzedDataProvider}); null for targets that take none. A replay gives them again: the
+ *     decisions fit only the path that input takes
  */
 public record FindingRecord(
     String weftVersion,
@@ -34,11 +37,75 @@ public record FindingRecord(
     String message,
     String signature,
     String details,
-    ExpectedExceptions ignoredExceptions) {
+    ExpectedExceptions ignoredExceptions,
+    byte[] input) {
 
   public FindingRecord {
     classPath = List.copyOf(classPath);
     jvmOptions = List.copyOf(jvmOptions);
+    input = input == null ? null : input.clone();
+  }
+
+  /** A finding of a target that takes no input. */
+  public FindingRecord(
+      String weftVersion,
+      TargetSpec target,
+      List<String> classPath,
+      List<String> jvmOptions,
+      RunBudget budget,
+      boolean localObjects,
+      String strategy,
+      long seed,
+      long execution,
+      int[] decisions,
+      FindingKind kind,
+      String message,
+      String signature,
+      String details,
+      ExpectedExceptions ignoredExceptions) {
+    this(
+        weftVersion,
+        target,
+        classPath,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        decisions,
+        kind,
+        message,
+        signature,
+        details,
+        ignoredExceptions,
+        null);
+  }
+
+  @Override
+  public byte[] input() {
+    return input == null ? null : input.clone();
+  }
+
+  /** The same finding, of a run given {@code bytes} (null: a target without input). */
+  public FindingRecord withInput(byte[] bytes) {
+    return new FindingRecord(
+        weftVersion,
+        target,
+        classPath,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        decisions,
+        kind,
+        message,
+        signature,
+        details,
+        ignoredExceptions,
+        bytes);
   }
 
   /** A finding of a run that expected no exception. */
@@ -92,6 +159,7 @@ public record FindingRecord(
         message,
         signature,
         details,
-        ignored);
+        ignored,
+        input);
   }
 }

@@ -58,25 +58,55 @@ class FindingFilesTest {
         .containsExactly("java.io.IOException", "com.acme.Injected$Fault");
   }
 
+  /** A finding of the current version cut back to an older one: version, length and checksum. */
+  private Path older(int version, int trailingBytes) throws Exception {
+    Path file = dir.resolve("current.weft");
+    FindingFiles.write(sample(), file);
+    byte[] current = Files.readAllBytes(file);
+    int header = 12 + 4 + 4 + 8;
+    byte[] old = Arrays.copyOf(current, current.length - trailingBytes);
+    for (int i = old.length; i < current.length; i++) {
+      assertThat(current[i]).isZero(); // no input (false), no ignored exceptions (an empty list)
+    }
+    CRC32 crc = new CRC32();
+    crc.update(old, header, old.length - header);
+    ByteBuffer.wrap(old, 12, 16)
+        .putInt(version)
+        .putInt(old.length - header)
+        .putLong(crc.getValue());
+    Path written = dir.resolve("v" + version + ".weft");
+    Files.write(written, old);
+    return written;
+  }
+
+  /**
+   * A version-4 file is a version-5 one without the trailing input: it reads as the finding of a
+   * target that takes no input.
+   */
+  @Test
+  void readsVersionFourFilesAsFindingsWithoutInput() throws Exception {
+    FindingRecord back = FindingFiles.read(older(4, 1));
+    assertThat(back.input()).isNull();
+    assertThat(back).usingRecursiveComparison().isEqualTo(sample());
+  }
+
+  /** A fuzz target's finding keeps the bytes its run was given, empty ones too. */
+  @Test
+  void keepsTheInputOfAFuzzTargetsFinding() throws Exception {
+    Path file = dir.resolve("input.weft");
+    FindingFiles.write(sample().withInput(new byte[] {'C', 'A', 'R', 0, -1}), file);
+    assertThat(FindingFiles.read(file).input()).containsExactly('C', 'A', 'R', 0, -1);
+    FindingFiles.write(sample().withInput(new byte[0]), file);
+    assertThat(FindingFiles.read(file).input()).isEmpty();
+  }
+
   /**
    * A version-3 file is a version-4 one without the trailing list of ignored exceptions: made from
-   * one here (version, length and checksum fixed), it reads as a finding that ignored nothing.
+   * one here, it reads as a finding that ignored nothing.
    */
   @Test
   void readsVersionThreeFilesAsFindingsThatIgnoredNothing() throws Exception {
-    Path file = dir.resolve("v4.weft");
-    FindingFiles.write(sample(), file);
-    byte[] v4 = Files.readAllBytes(file);
-    int header = 12 + 4 + 4 + 8;
-    byte[] v3 = Arrays.copyOf(v4, v4.length - 1); // the empty list is one varint 0
-    assertThat(v4[v4.length - 1]).isZero();
-    CRC32 crc = new CRC32();
-    crc.update(v3, header, v3.length - header);
-    ByteBuffer.wrap(v3, 12, 16).putInt(3).putInt(v3.length - header).putLong(crc.getValue());
-    Path old = dir.resolve("v3.weft");
-    Files.write(old, v3);
-
-    FindingRecord back = FindingFiles.read(old);
+    FindingRecord back = FindingFiles.read(older(3, 2));
     assertThat(back.ignoredExceptions()).isEqualTo(ExpectedExceptions.NONE);
     assertThat(back).usingRecursiveComparison().isEqualTo(sample());
   }

@@ -6,6 +6,7 @@ import dev.weft.corpus.FindingRecord;
 import dev.weft.fuzz.minimise.SwitchRecorder;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
+import dev.weft.fuzz.report.InputReport;
 import dev.weft.fuzz.report.InterleavingPrinter;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.api.RunResult;
@@ -153,6 +154,9 @@ public final class ReplayCommand implements Callable<Integer> {
       }
     } else {
       out.println("The run " + describe(result) + ".");
+    }
+    if (record.input() != null) {
+      out.print(InputReport.section(record.input(), executor.lastInput().consumed()));
     }
     out.println();
     out.println("preemptions: " + switches.preemptions());

@@ -4,6 +4,7 @@ import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.CampaignConfig;
 import dev.weft.fuzz.campaign.CampaignResult;
 import dev.weft.fuzz.campaign.FoundBug;
+import dev.weft.fuzz.input.InputOptions;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
@@ -54,7 +55,9 @@ public final class RunCommand implements Callable<Integer> {
         required = true,
         description =
             "A method without parameters: static, or an instance method of a class with a"
-                + " no-argument constructor.")
+                + " no-argument constructor. A fuzz target in Jazzer's style, a method taking"
+                + " byte[] or com.code_intelligence.jazzer.api.FuzzedDataProvider (jazzer-api on"
+                + " --cp), gets an input that is searched together with its schedule.")
     String method;
 
     @Option(
@@ -160,6 +163,21 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--seed", description = "Random seed (default: chosen at random and printed).")
   Long seed;
+
+  @Option(
+      names = "--input",
+      paramLabel = "FILE",
+      description =
+          "A fuzz target's first input (default: empty); mutations start from it, or, with"
+              + " --fixed-input, every run gets it.")
+  Path inputFile;
+
+  @Option(
+      names = "--fixed-input",
+      description =
+          "Give a fuzz target the same input in every run (--input, or empty): schedules are"
+              + " searched, inputs not.")
+  boolean fixedInput;
 
   @Option(
       names = "--keep-going",
@@ -364,6 +382,12 @@ public final class RunCommand implements Callable<Integer> {
             trackLocals,
             minimise.budget(),
             ignored);
+    try {
+      config = config.withInputs(inputOptions());
+    } catch (IOException e) {
+      err.println("weft: cannot read --input " + inputFile + ": " + e.getMessage());
+      return WeftCli.USAGE;
+    }
     PrintStream out = System.out;
     Campaign campaign = new Campaign(config, out, err);
     if (!quiet) {
@@ -439,5 +463,13 @@ public final class RunCommand implements Callable<Integer> {
               ? "  (found in every run: expected? see --ignore-exception)"
               : "");
     }
+  }
+
+  private InputOptions inputOptions() throws IOException {
+    byte[] initial = inputFile == null ? new byte[0] : Files.readAllBytes(inputFile);
+    return new InputOptions(
+        initial,
+        fixedInput ? InputOptions.Mode.FIXED : InputOptions.Mode.SEARCH,
+        InputOptions.DEFAULT_MAX_LENGTH);
   }
 }

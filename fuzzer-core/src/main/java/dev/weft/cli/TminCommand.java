@@ -4,14 +4,17 @@ import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.fuzz.minimise.CapturingRunner;
+import dev.weft.fuzz.minimise.InputMinimiser;
 import dev.weft.fuzz.minimise.Minimisation;
 import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.minimise.NotReproducedException;
 import dev.weft.fuzz.minimise.ScheduleMinimiser;
 import dev.weft.fuzz.minimise.ScheduleShape;
 import dev.weft.fuzz.output.TargetOutput;
+import dev.weft.fuzz.report.InputReport;
 import dev.weft.fuzz.report.InterleavingPrinter;
 import dev.weft.fuzz.report.ReplayHints;
+import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.trace.SiteTable;
@@ -143,11 +146,16 @@ public final class TminCommand implements Callable<Integer> {
             + ")");
     out.flush();
     Minimisation m;
+    InputMinimiser.Result shorter = null;
     try (TargetOutput output = TargetOutput.install()) {
-      m =
-          new ScheduleMinimiser(
-                  new CapturingRunner(executor, output), new MinimiseBudget(time, iterations))
-              .minimise(record.decisions(), record.signature());
+      MinimiseBudget budget = new MinimiseBudget(time, iterations);
+      CapturingRunner runner = new CapturingRunner(executor, output);
+      m = new ScheduleMinimiser(runner, budget).minimise(record.decisions(), record.signature());
+      if (record.input() != null) {
+        shorter =
+            new InputMinimiser(executor, runner, budget)
+                .minimise(record.input(), m.decisions(), record.signature(), m.run(), m.failure());
+      }
     } catch (NotReproducedException e) {
       err.println(
           "weft: "
@@ -159,13 +167,31 @@ public final class TminCommand implements Callable<Integer> {
               + "); the target may have changed. Nothing written.");
       return WeftCli.USAGE;
     }
-    FindingFiles.write(minimised(record, m), outFile);
+    FindingRecord written = minimised(record, m);
+    RunResult shown = m.run();
+    if (shorter != null) {
+      shown = shorter.run();
+      written = withInput(written, shorter);
+    }
+    FindingFiles.write(written, outFile);
     printShapes(out, m);
+    if (shorter != null) {
+      out.printf(
+          "%-12s %8d %8d   (%d candidate runs in %.1f s)%n",
+          "input bytes",
+          record.input().length,
+          shorter.input().length,
+          shorter.candidates(),
+          shorter.nanos() / 1e9);
+      out.print(InputReport.section(shorter.input(), shorter.consumed()));
+    }
     out.println();
     out.println("Minimised interleaving (thread columns, in execution order):");
     out.print(
-        InterleavingPrinter.render(
-            m.run(), sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY, m.switches()));
+        shorter == null
+            ? InterleavingPrinter.render(
+                shown, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY, m.switches())
+            : InterleavingPrinter.render(shown, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY));
     out.println();
     out.println("wrote " + outFile + "; replay with: " + ReplayHints.command(outFile));
     return WeftCli.NOTHING_FOUND;
@@ -187,7 +213,29 @@ public final class TminCommand implements Callable<Integer> {
         m.failure().message(),
         r.signature(),
         m.failure().details(),
-        r.ignoredExceptions());
+        r.ignoredExceptions(),
+        r.input());
+  }
+
+  /** The minimised finding with the shorter input and the decisions of the run that kept it. */
+  private static FindingRecord withInput(FindingRecord r, InputMinimiser.Result shorter) {
+    return new FindingRecord(
+        r.weftVersion(),
+        r.target(),
+        r.classPath(),
+        r.jvmOptions(),
+        r.budget(),
+        r.localObjects(),
+        r.strategy(),
+        r.seed(),
+        r.execution(),
+        shorter.run().decisions(),
+        r.kind(),
+        shorter.failure().message(),
+        r.signature(),
+        shorter.failure().details(),
+        r.ignoredExceptions(),
+        shorter.input());
   }
 
   private static void printShapes(PrintStream out, Minimisation m) {

@@ -28,6 +28,11 @@ public final class Harness {
     return codeSource(Harness.class);
   }
 
+  /** The jar of Jazzer's API, which fuzz targets in the Jazzer style need on their class path. */
+  public static Path jazzerApiPath() {
+    return codeSource(com.code_intelligence.jazzer.api.FuzzedDataProvider.class);
+  }
+
   private static Path codeSource(Class<?> c) {
     try {
       return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -11,9 +11,13 @@ import java.nio.file.Path;
  * Reads and writes one {@code .entry} file: a {@link FramedFile} ({@code WEFT-ENTRY}, version, CRC)
  * whose payload is the entry's fields in a fixed order, written with Kryo's {@link Output}
  * (varints, no class registration, so the format is explicit and stable).
+ *
+ * <p>Versions: 1 ends with the wall time; 2 adds, after it, the branch edges the run reached first
+ * (a fuzz target's entry is then an input and a schedule, each of which may be why it was kept).
+ * Entries of version 1 are read as entries that reached no new edge.
  */
 public final class CorpusEntryFile {
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
   public static final String SUFFIX = ".entry";
 
   private static final FramedFile FRAME =
@@ -40,6 +44,10 @@ public final class CorpusEntryFile {
       out.writeString(e.parent());
       out.writeVarInt(e.session(), true);
       out.writeLong(e.wallTimeMillis());
+      out.writeVarInt(e.newEdges().length, true);
+      for (int edge : e.newEdges()) {
+        out.writeInt(edge);
+      }
       FRAME.write(file, out.toBytes());
     }
   }
@@ -63,11 +71,16 @@ public final class CorpusEntryFile {
       String parent = in.readString();
       int session = in.readVarInt(true);
       long wallTime = in.readLong();
+      int[] edges = new int[p.version() >= 2 ? count(in, p.length() / 4) : 0];
+      for (int i = 0; i < edges.length; i++) {
+        edges[i] = in.readInt();
+      }
       if (in.position() != p.offset() + p.length()) {
         throw new CorruptFileException(file + " is corrupt: unexpected bytes after the entry");
       }
       return new CorpusEntry(
-          worker, execution, input, decisions, keys, nanos, strategy, parent, session, wallTime);
+          worker, execution, input, decisions, keys, nanos, strategy, parent, session, wallTime,
+          edges);
     } catch (RuntimeException e) {
       throw new CorruptFileException(file + " is corrupt: " + e.getMessage());
     }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.corpus.CorruptFileException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +39,68 @@ class CorpusStoreTest {
     assertThat(CorpusEntryFile.read(file)).usingRecursiveComparison().isEqualTo(e);
     assertThat(e.id()).isEqualTo("w0-e42");
     assertThat(CorpusEntryFile.read(file).parent()).isEqualTo("w0-e1");
+  }
+
+  /** An (input, schedule) pair kept for the branch edges its input reached first. */
+  @Test
+  void anEntryKeepsTheBranchEdgesItsRunReachedFirst() throws Exception {
+    Path file = dir.resolve("e.entry");
+    CorpusEntry e = withEdges(entry(7), new int[] {0x1234_01, 0xFFFF_80});
+    CorpusEntryFile.write(e, file);
+    assertThat(CorpusEntryFile.read(file).newEdges()).containsExactly(0x1234_01, 0xFFFF_80);
+  }
+
+  /**
+   * A version-1 entry is a version-2 one without the trailing edges: made from one here (version,
+   * length and checksum fixed), it reads as an entry that reached no new edge.
+   */
+  @Test
+  void readsVersionOneEntriesAsEntriesWithoutEdges() throws Exception {
+    Path file = dir.resolve("v2.entry");
+    CorpusEntryFile.write(entry(3, 10, 11), file);
+    byte[] v2 = Files.readAllBytes(file);
+    int header = "WEFT-ENTRY".length() + 4 + 4 + 8;
+    assertThat(v2[v2.length - 1]).isZero(); // no edges: one varint 0
+    byte[] v1 = Arrays.copyOf(v2, v2.length - 1);
+    CRC32 crc = new CRC32();
+    crc.update(v1, header, v1.length - header);
+    ByteBuffer.wrap(v1, "WEFT-ENTRY".length(), 16)
+        .putInt(1)
+        .putInt(v1.length - header)
+        .putLong(crc.getValue());
+    Path old = dir.resolve("v1.entry");
+    Files.write(old, v1);
+
+    CorpusEntry back = CorpusEntryFile.read(old);
+    assertThat(back.newEdges()).isEmpty();
+    assertThat(back).usingRecursiveComparison().isEqualTo(entry(3, 10, 11));
+  }
+
+  @Test
+  void anEntryOfANewerFormatIsRejectedNamingBothVersions() throws Exception {
+    Path file = dir.resolve("new.entry");
+    CorpusEntryFile.write(entry(3, 10), file);
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer.wrap(bytes, "WEFT-ENTRY".length(), 4).putInt(CorpusEntryFile.FORMAT_VERSION + 1);
+    Files.write(file, bytes);
+    assertThatThrownBy(() -> CorpusEntryFile.read(file))
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining(String.valueOf(CorpusEntryFile.FORMAT_VERSION + 1));
+  }
+
+  private static CorpusEntry withEdges(CorpusEntry e, int[] edges) {
+    return new CorpusEntry(
+        e.worker(),
+        e.execution(),
+        e.input(),
+        e.decisions(),
+        e.coverageKeys(),
+        e.executionNanos(),
+        e.strategy(),
+        e.parent(),
+        e.session(),
+        e.wallTimeMillis(),
+        edges);
   }
 
   @Test

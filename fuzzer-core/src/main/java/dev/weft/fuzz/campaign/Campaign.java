@@ -2,12 +2,14 @@ package dev.weft.fuzz.campaign;
 
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.input.InputSearch;
 import dev.weft.fuzz.minimise.FindingMinimiser;
 import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
 import dev.weft.fuzz.report.ErrorLog;
+import dev.weft.fuzz.report.InputReport;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.fuzz.strategy.BoundedSearch;
@@ -78,6 +80,12 @@ public final class Campaign {
   private FindingMinimiser minimiser;
   private FreshClassCheck freshClassCheck;
   private HangConfirmation hangConfirmation;
+
+  /** The input search of a fuzz target; null for targets that take no input. */
+  private InputSearch inputs;
+
+  /** What the last run consumed of its input, for the report of a finding it made. */
+  private List<String> lastConsumed = List.of();
 
   private long startNanos;
 
@@ -162,6 +170,9 @@ public final class Campaign {
               config.ignoredExceptions());
       executor.validate();
       strategy = strategies.create(config, Strategies.siteKeys(sites));
+      if (executor.takesInput()) {
+        inputs = new InputSearch(config.inputs(), config.seed());
+      }
       Files.createDirectories(config.out());
       try (TargetOutput output = TargetOutput.install()) {
         minimiser = new FindingMinimiser(executor, output, config.minimise(), () -> stopRequested);
@@ -197,7 +208,7 @@ public final class Campaign {
             stopReason,
             strategy == null ? config.strategy() : strategy.describe(),
             strategy == null ? null : strategy.status(),
-            strategy == null ? Map.of() : strategy.stats(),
+            strategy == null ? Map.of() : stats(strategy),
             List.copyOf(notes),
             instrumenter.instrumentedClasses(),
             instrumenter.definedAtRunTime(),
@@ -213,6 +224,16 @@ public final class Campaign {
       throw configurationError;
     }
     return result;
+  }
+
+  /** The strategy's figures, and the input search's for a fuzz target. */
+  private Map<String, Number> stats(Strategy strategy) {
+    if (inputs == null) {
+      return strategy.stats();
+    }
+    Map<String, Number> all = new LinkedHashMap<>(strategy.stats());
+    all.putAll(inputs.stats());
+    return all;
   }
 
   /**
@@ -259,7 +280,7 @@ public final class Campaign {
       now = System.nanoTime();
       if (now - lastPrint >= 1_000_000_000L) {
         lastPrint = now;
-        say(statusLine(executions, skipped, now - start, strategy.status()));
+        say(statusLine(executions, skipped, now - start, status(strategy)));
       }
     }
     return stopReason;
@@ -278,6 +299,9 @@ public final class Campaign {
     RunResult result;
     CapturedOutput captured;
     try {
+      if (inputs != null) {
+        inputs.beforeRun(executor, strategy);
+      }
       result = execute(executor, strategy);
     } finally {
       captured = output.endExecution();
@@ -285,6 +309,10 @@ public final class Campaign {
     runEndNanos = System.nanoTime();
     if (result == null) {
       return "interrupted";
+    }
+    if (inputs != null) {
+      inputs.afterRun(executions, executor.lastRunEdges(), strategy);
+      lastConsumed = executor.lastInput().consumed();
     }
     if (executions == 1 && echo && !config.showOutput() && !captured.isEmpty()) {
       say(
@@ -452,7 +480,8 @@ public final class Campaign {
             f.message(),
             f.signature(),
             f.details(),
-            config.ignoredExceptions());
+            config.ignoredExceptions(),
+            inputs == null ? null : inputs.currentInput());
     tell(
         "FOUND " + f.kind().label() + " at execution " + execution + ": " + firstLine(f.message()));
     String minimising = minimiser.announcement(f);
@@ -464,7 +493,11 @@ public final class Campaign {
     MinimisedFinding found = minimiser.minimise(record, f, result, output);
     minimisingNanos += System.nanoTime() - minimiseStart;
     FindingFiles.write(found.record(), file);
-    Files.writeString(config.out().resolve(id + ".txt"), found.report(file, sites));
+    String report = found.report(file, sites);
+    if (inputs != null) {
+      report += InputReport.section(record.input(), lastConsumed);
+    }
+    Files.writeString(config.out().resolve(id + ".txt"), report);
     found.writeOriginal(file);
     FoundBug bug = new FoundBug(id, f, execution, secondsToFind, file);
     bySignature.put(f.signature(), bug);
@@ -476,6 +509,9 @@ public final class Campaign {
     String hint = AddOpensHint.of(f);
     if (hint != null) {
       tell("  " + hint);
+    }
+    if (inputs != null) {
+      tell("  " + InputReport.oneLine(record.input()));
     }
     tell("  report: " + config.out().resolve(id + ".txt"));
     tell("  replay with: " + ReplayHints.command(file));
@@ -490,6 +526,14 @@ public final class Campaign {
   private static String firstLine(String s) {
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private String status(Strategy strategy) {
+    String status = strategy.status();
+    if (inputs == null) {
+      return status;
+    }
+    return status == null ? inputs.status() : status + "  " + inputs.status();
   }
 
   private String statusLine(long executions, long skipped, long nanos, String strategyStatus) {

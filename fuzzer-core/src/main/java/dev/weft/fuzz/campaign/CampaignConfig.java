@@ -1,5 +1,6 @@
 package dev.weft.fuzz.campaign;
 
+import dev.weft.fuzz.input.InputOptions;
 import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
@@ -25,6 +26,8 @@ import java.util.List;
  * @param minimise what each new finding may cost to minimise before it is written; null: written as
  *     found ({@code --no-minimize})
  * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception})
+ * @param inputs how the input of a fuzz target (a method taking {@code byte[]} or a {@code
+ *     FuzzedDataProvider}) is searched; ignored for other targets
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -45,10 +48,80 @@ public record CampaignConfig(
     RaceMode races,
     boolean localObjects,
     MinimiseBudget minimise,
-    ExpectedExceptions ignoredExceptions) {
+    ExpectedExceptions ignoredExceptions,
+    InputOptions inputs) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  /** A campaign whose fuzz target's inputs are searched from the empty input. */
+  public CampaignConfig(
+      TargetSpec target,
+      List<Path> classPath,
+      String strategy,
+      int depth,
+      int threadsBound,
+      long seed,
+      long iterations,
+      Duration time,
+      boolean keepGoing,
+      Path out,
+      RunBudget budget,
+      List<String> jvmOptions,
+      GraphBudget graphBudget,
+      boolean quiet,
+      boolean showOutput,
+      RaceMode races,
+      boolean localObjects,
+      MinimiseBudget minimise,
+      ExpectedExceptions ignoredExceptions) {
+    this(
+        target,
+        classPath,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        iterations,
+        time,
+        keepGoing,
+        out,
+        budget,
+        jvmOptions,
+        graphBudget,
+        quiet,
+        showOutput,
+        races,
+        localObjects,
+        minimise,
+        ignoredExceptions,
+        InputOptions.DEFAULT);
+  }
+
+  /** The same campaign with {@code inputs}. */
+  public CampaignConfig withInputs(InputOptions inputs) {
+    return new CampaignConfig(
+        target,
+        classPath,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        iterations,
+        time,
+        keepGoing,
+        out,
+        budget,
+        jvmOptions,
+        graphBudget,
+        quiet,
+        showOutput,
+        races,
+        localObjects,
+        minimise,
+        ignoredExceptions,
+        inputs);
   }
 
   /** A campaign that expects no exception. */

@@ -105,7 +105,12 @@ public final class CorpusMinimiser {
         notReproduced.add((NotReproducedEntry) r);
       }
     }
-    List<ConfirmedEntry> kept = CoverSelection.select(confirmed);
+    List<ConfirmedEntry> kept = new ArrayList<>(CoverSelection.select(confirmed));
+    for (ConfirmedEntry c : confirmed) {
+      if (c.entry().newEdges().length > 0 && !kept.contains(c)) {
+        kept.add(c); // kept for its input's branch edges, which the selection does not weigh
+      }
+    }
     write(kept, notReproduced);
     return new CminResult(
         entries.size(),
@@ -146,7 +151,8 @@ public final class CorpusMinimiser {
               e.strategy(),
               e.parent(),
               e.session(),
-              e.wallTimeMillis()));
+              e.wallTimeMillis(),
+              e.newEdges()));
     }
     for (NotReproducedEntry n : notReproduced) {
       String name = n.entry().id() + CorpusEntryFile.SUFFIX;

@@ -30,6 +30,7 @@ final class EntryReplayer {
     output.beginExecution(false);
     RunResult run;
     try {
+      executor.useInput(entry.input()); // a fuzz target's schedule fits its own input
       run = executor.execute(new ReplayStrategy(entry.decisions()), ++runs);
     } finally {
       output.endExecution();

@@ -229,6 +229,7 @@ public final class FindingMinimiser {
         failure.message(),
         found.signature(),
         failure.details(),
-        found.ignoredExceptions());
+        found.ignoredExceptions(),
+        found.input());
   }
 }

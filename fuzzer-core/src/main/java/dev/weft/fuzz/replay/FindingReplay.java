@@ -39,19 +39,24 @@ public final class FindingReplay {
   /**
    * The executor a recorded finding runs under, on {@code classPath}: the recorded target, budget
    * and expected exceptions, and for a race finding the fields mode, whose races include the
-   * recorded signature whichever mode found it.
+   * recorded signature whichever mode found it; a fuzz target's runs get the recorded input.
    */
   public static RunExecutor executor(FindingRecord record, List<Path> classPath) {
     Instrumenter instrumenter =
         new Instrumenter(new TargetClassPath(classPath), new SiteTable(), new FieldTable());
     RaceMode races = record.kind() == FindingKind.RACE ? RaceMode.FIELDS : RaceMode.DEFAULT;
-    return new RunExecutor(
-        instrumenter,
-        record.target(),
-        record.budget(),
-        races,
-        record.localObjects(),
-        record.ignoredExceptions());
+    RunExecutor executor =
+        new RunExecutor(
+            instrumenter,
+            record.target(),
+            record.budget(),
+            races,
+            record.localObjects(),
+            record.ignoredExceptions());
+    if (record.input() != null) {
+      executor.useInput(record.input());
+    }
+    return executor;
   }
 
   /** Replays {@code record} once on {@code executor} (see {@link #executor}). */

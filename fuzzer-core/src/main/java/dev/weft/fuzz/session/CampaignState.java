@@ -8,6 +8,7 @@ import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsHistory;
 import dev.weft.corpus.campaign.StatsLine;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.io.IOException;
@@ -27,6 +28,7 @@ public final class CampaignState {
   private final double seconds;
   private final long skipped;
   private final long[] coverageKeys;
+  private final int[] edges;
   private final List<CorpusEntry> favoured;
   private final CorpusStore corpus;
   private final FindingStore findings;
@@ -38,6 +40,7 @@ public final class CampaignState {
       double seconds,
       long skipped,
       long[] coverageKeys,
+      int[] edges,
       List<CorpusEntry> favoured,
       CorpusStore corpus,
       FindingStore findings) {
@@ -47,6 +50,7 @@ public final class CampaignState {
     this.seconds = seconds;
     this.skipped = skipped;
     this.coverageKeys = coverageKeys;
+    this.edges = edges;
     this.favoured = favoured;
     this.corpus = corpus;
     this.findings = findings;
@@ -81,9 +85,11 @@ public final class CampaignState {
     }
     CorpusStore corpus = new CorpusStore(dir.corpus());
     LongOpenHashSet keys = new LongOpenHashSet();
+    IntArrayList edges = new IntArrayList();
     List<CorpusEntry> entries = corpus.load(quarantine);
     for (CorpusEntry e : entries) {
       keys.addAll(LongArrayList.wrap(e.coverageKeys()));
+      edges.addElements(edges.size(), e.newEdges());
       lastSession = Math.max(lastSession, e.session());
       if (e.worker() == worker) {
         executions = Math.max(executions, e.execution());
@@ -105,6 +111,7 @@ public final class CampaignState {
         seconds,
         skipped,
         keys.toLongArray(),
+        edges.toIntArray(),
         FavouredEntries.of(entries),
         corpus,
         findings);
@@ -140,6 +147,11 @@ public final class CampaignState {
   /** Every key the corpus entries added. */
   public long[] coverageKeys() {
     return coverageKeys.clone();
+  }
+
+  /** Every branch edge the corpus entries reached first ({@code id << 8 | bucket bits}). */
+  public int[] edges() {
+    return edges.clone();
   }
 
   /** The favoured entries ({@link FavouredEntries}), to mutate again first. */

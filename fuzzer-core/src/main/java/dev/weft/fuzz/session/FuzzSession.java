@@ -10,11 +10,14 @@ import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.HangConfirmation;
 import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.input.InputOptions;
+import dev.weft.fuzz.input.InputSearch;
 import dev.weft.fuzz.minimise.FindingMinimiser;
 import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.output.TargetOutput;
 import dev.weft.fuzz.report.AddOpensHint;
+import dev.weft.fuzz.report.InputReport;
 import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.status.StatusDisplay;
 import dev.weft.fuzz.status.StatusSnapshot;
@@ -36,6 +39,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One session of a campaign on disk ({@code weft fuzz}): runs the target again and again, keeps
@@ -89,6 +94,21 @@ public final class FuzzSession {
   private RunResult previousRun;
   private long lastRunNumber = -1;
   private long lastFindingNanos;
+
+  /** The input search of a fuzz target; null for targets that take no input. */
+  private InputSearch inputs;
+
+  /** What the last run consumed of its input, for the report of a finding it made. */
+  private List<String> lastConsumed = List.of();
+
+  /**
+   * Runs that reached new branch edges, waiting for the strategy's judgement of their schedules:
+   * each is saved once, as one entry with its new keys (if any) and its new edges.
+   */
+  private final Map<Long, EdgeNews> edgeNews = new TreeMap<>();
+
+  /** A run that reached new edges: what its corpus entry needs. */
+  private record EdgeNews(int[] edges, int[] decisions, long nanos, byte[] input) {}
 
   /**
    * @param progress where Weft's own failures are printed in full
@@ -150,6 +170,13 @@ public final class FuzzSession {
               Strategies.siteKeys(sites),
               new GraphBudget(s.graphEvents()));
       CoverageFeedback feedback = strategy instanceof CoverageFeedback f ? f : null;
+      if (executor.takesInput()) {
+        inputs = new InputSearch(InputOptions.DEFAULT, sessionSeed);
+        inputs.restoreEdges(state.edges());
+        for (CorpusEntry e : state.favouredEntries()) {
+          inputs.knowEntry(e.id(), e.input());
+        }
+      }
       if (feedback != null) {
         feedback.restoreCoverage(state.coverageKeys());
         boolean seeded = false;
@@ -191,6 +218,7 @@ public final class FuzzSession {
         feedback.finishAnalysis(); // the last run's keys are saved too
         learnt(feedback, ticker);
       }
+      saveEdgeNews(Long.MAX_VALUE);
     } catch (VirtualMachineError e) {
       reserve.release();
       weftFailed = true;
@@ -321,12 +349,24 @@ public final class FuzzSession {
     RunResult result;
     CapturedOutput captured;
     try {
+      if (inputs != null) {
+        inputs.beforeRun(executor, strategy);
+      }
       result = execute(executor, strategy);
     } finally {
       captured = output.endExecution();
     }
     if (result == null) {
       return "interrupted";
+    }
+    if (inputs != null) {
+      int[] fresh = inputs.afterRun(executions, executor.lastRunEdges(), strategy);
+      lastConsumed = executor.lastInput().consumed();
+      if (fresh.length > 0) {
+        edgeNews.put(
+            executions,
+            new EdgeNews(fresh, result.decisions(), result.nanos(), inputs.currentInput()));
+      }
     }
     for (String note : strategy.takeNotes()) {
       say("note: " + note);
@@ -364,6 +404,8 @@ public final class FuzzSession {
     if (feedback != null) {
       learnt(feedback, ticker);
     }
+    // the strategy has judged every run before this one: those only new in edges are saved now
+    saveEdgeNews(feedback == null ? executions + 1 : executions);
     List<Failure> fresh = new ArrayList<>();
     for (Failure f : result.failures()) {
       if (!state.findings().seenAgain(f.kind(), f.signature(), session)) {
@@ -396,6 +438,10 @@ public final class FuzzSession {
    */
   private void importOtherWorkers(CoverageFeedback feedback) throws IOException {
     for (CorpusEntry e : state.corpus().loadNew(quarantine)) {
+      if (inputs != null) {
+        inputs.restoreEdges(e.newEdges());
+        inputs.knowEntry(e.id(), e.input());
+      }
       if (feedback != null) {
         feedback.restoreCoverage(e.coverageKeys());
         if (plan.corpusSeeds()) {
@@ -425,13 +471,45 @@ public final class FuzzSession {
     keep(run, result, feedback, ticker);
   }
 
-  /** Saves the run as a corpus entry if it added coverage keys. */
+  /**
+   * Saves the runs before {@code before} that reached new edges and were not saved with new keys:
+   * as entries whose schedule added nothing, kept for their input.
+   */
+  private void saveEdgeNews(long before) throws IOException {
+    var it = edgeNews.entrySet().iterator();
+    while (it.hasNext()) {
+      var e = it.next();
+      if (e.getKey() >= before) {
+        break;
+      }
+      EdgeNews news = e.getValue();
+      it.remove();
+      CorpusEntry entry =
+          new CorpusEntry(
+              plan.worker(),
+              e.getKey(),
+              news.input(),
+              news.decisions(),
+              new long[0],
+              news.nanos(),
+              "input",
+              null,
+              session,
+              System.currentTimeMillis(),
+              news.edges());
+      state.corpus().add(entry);
+      inputs.nameRun(e.getKey(), entry.id());
+    }
+  }
+
+  /** Saves the run as a corpus entry if it added coverage keys or (a fuzz target) branch edges. */
   private void keep(long run, RunResult result, CoverageFeedback feedback, StatsTicker ticker)
       throws IOException {
     long[] keys = feedback.lastRunNewKeys();
     if (keys.length == 0) {
-      return;
+      return; // saved for its edges alone, if it reached new ones (saveEdgeNews)
     }
+    EdgeNews news = edgeNews.remove(run);
     long parentRun = feedback.lastRunParent();
     String parent = feedback.lastRunParentEntry();
     if (parent == null && parentRun >= 0) {
@@ -443,16 +521,26 @@ public final class FuzzSession {
             new CorpusEntry(
                 plan.worker(),
                 run,
-                new byte[0],
+                inputOf(run),
                 result.decisions(),
                 keys,
                 result.nanos(),
                 feedback.lastRunOrigin(),
                 parent,
                 session,
-                System.currentTimeMillis()));
+                System.currentTimeMillis(),
+                news == null ? new int[0] : news.edges()));
+    if (inputs != null) {
+      inputs.nameRun(run, CorpusEntry.id(plan.worker(), run));
+    }
     ticker.newKeys(feedback.lastRunOrigin(), keys.length);
     lastNewKeyNanos = System.nanoTime();
+  }
+
+  /** The input bytes of an earlier run (empty for a target without input). */
+  private byte[] inputOf(long run) {
+    byte[] input = inputs == null ? null : inputs.inputOf(run);
+    return input == null ? new byte[0] : input;
   }
 
   /** One execution, interruptible by {@link #requestStop()}; null if a stop came first. */
@@ -494,7 +582,8 @@ public final class FuzzSession {
             f.message(),
             f.signature(),
             f.details(),
-            s.ignoredExceptions());
+            s.ignoredExceptions(),
+            inputs == null ? null : inputs.currentInput());
     Path file = state.findings().weftFile(record);
     tell(
         "FOUND "
@@ -508,7 +597,11 @@ public final class FuzzSession {
       say("  " + minimising);
     }
     MinimisedFinding found = minimiser.minimise(record, f, result, output);
-    if (state.findings().add(found.record(), found.report(file, sites), session) == null) {
+    String report = found.report(file, sites);
+    if (inputs != null) {
+      report += InputReport.section(found.record().input(), lastConsumed);
+    }
+    if (state.findings().add(found.record(), report, session) == null) {
       say("  another worker wrote it first: " + file.getFileName());
       return;
     }

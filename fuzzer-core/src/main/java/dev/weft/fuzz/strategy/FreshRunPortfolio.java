@@ -17,12 +17,12 @@ import java.util.function.BooleanSupplier;
  * exhausted first), so the counts are discounted by {@value #DISCOUNT} at every reward: the beliefs
  * follow about the last hundred fresh runs.
  */
-final class FreshRunPortfolio {
+public final class FreshRunPortfolio {
   static final double DISCOUNT = 0.99;
 
   /** One strategy the portfolio can run, with its belief and its record. */
-  static final class Arm {
-    final String name;
+  public static final class Arm {
+    public final String name;
     final Strategy strategy;
     private final BooleanSupplier ready;
     private double successes;
@@ -30,7 +30,7 @@ final class FreshRunPortfolio {
     private long runs;
     private long keys;
 
-    Arm(String name, Strategy strategy) {
+    public Arm(String name, Strategy strategy) {
       this(name, strategy, () -> true);
     }
 
@@ -47,7 +47,7 @@ final class FreshRunPortfolio {
   private final List<Arm> arms;
   private final SplittableRandom random;
 
-  FreshRunPortfolio(List<Arm> arms, long seed) {
+  public FreshRunPortfolio(List<Arm> arms, long seed) {
     if (arms.isEmpty()) {
       throw new IllegalArgumentException("a portfolio needs an arm");
     }
@@ -59,7 +59,7 @@ final class FreshRunPortfolio {
   }
 
   /** The arm for the next fresh run. */
-  Arm choose() {
+  public Arm choose() {
     Arm best = null;
     double bestDraw = -1;
     for (Arm arm : arms) {
@@ -77,7 +77,7 @@ final class FreshRunPortfolio {
   }
 
   /** What {@code arm}'s run gave: {@code newKeys} coverage keys nobody had seen. */
-  void reward(Arm arm, int newKeys) {
+  public void reward(Arm arm, int newKeys) {
     for (Arm a : arms) {
       a.successes *= DISCOUNT;
       a.failures *= DISCOUNT;
@@ -95,7 +95,7 @@ final class FreshRunPortfolio {
   }
 
   /** Per arm: the fresh runs it made and the new keys they added. */
-  Map<String, Number> stats() {
+  public Map<String, Number> stats() {
     Map<String, Number> out = new LinkedHashMap<>();
     for (Arm a : arms) {
       out.put("freshRuns." + a.name, a.runs);

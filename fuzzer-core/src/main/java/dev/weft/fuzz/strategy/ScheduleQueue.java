@@ -91,6 +91,16 @@ final class ScheduleQueue {
     return e;
   }
 
+  /** The schedule {@link #poll} would return now, left queued; null if none. */
+  Entry peek() {
+    Entry e = urgent.peek();
+    if (e == null) {
+      boolean newestTurn = !newestNext;
+      e = (newestTurn && !newest.isEmpty()) || older.isEmpty() ? newest.peek() : older.peek();
+    }
+    return e;
+  }
+
   /** Drops every queued schedule and returns their targets. */
   List<PlanTarget> clear() {
     List<PlanTarget> dropped = new ArrayList<>();

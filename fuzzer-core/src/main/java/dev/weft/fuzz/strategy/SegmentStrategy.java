@@ -73,7 +73,7 @@ import java.util.function.LongPredicate;
  * analysis still run out of memory, the run's plan and the queue are dropped (their targets may be
  * planned again), the budget is halved, the user is told, and the campaign goes on with fresh runs.
  */
-public final class SegmentStrategy implements Strategy, CoverageFeedback {
+public final class SegmentStrategy implements Strategy, CoverageFeedback, ScheduleOrigin {
   /**
    * Schedules a key may be planned into, at most. A second attempt from a later run's graph found
    * the work-stealing family's bug in 12-36 executions (median of 20 seeds) where two retries of
@@ -218,10 +218,38 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
     return new FreshRunPortfolio.Arm(name, combination, combination::ready);
   }
 
+  /** Whether the next run is fresh whatever is queued ({@link #nextRunFresh}). */
+  private boolean freshNext;
+
+  @Override
+  public long nextRunSource() {
+    ScheduleQueue.Entry next = freshNext ? null : queue.peek();
+    return next == null ? -1 : next.sourceRun();
+  }
+
+  @Override
+  public String nextRunEntry() {
+    if (freshNext) {
+      return null;
+    }
+    ScheduleQueue.Entry next = queue.peek();
+    if (next != null) {
+      return next.sourceEntry();
+    }
+    return seeds.isEmpty() ? null : seeds.peek().entry();
+  }
+
+  @Override
+  public void nextRunFresh() {
+    freshNext = true;
+  }
+
   @Override
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
-    currentPlan = queue.poll();
+    boolean fresh = freshNext;
+    freshNext = false;
+    currentPlan = fresh ? null : queue.poll();
     currentArm = null;
     seedRun = false;
     seedEntry = null;
@@ -229,7 +257,7 @@ public final class SegmentStrategy implements Strategy, CoverageFeedback {
       current = new ScheduleFollower(currentPlan.plan().schedule(), siteKeys);
       scheduledRuns++;
       currentOrigin = "planned";
-    } else if (!seeds.isEmpty()) {
+    } else if (!fresh && !seeds.isEmpty()) {
       Seed seed = seeds.poll();
       current = new ReplayStrategy(seed.decisions());
       seedEntry = seed.entry();

@@ -6,6 +6,10 @@ import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.CarrierPool;
 import dev.weft.runtime.control.OpenPackages;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.input.BranchCoverage;
+import dev.weft.runtime.input.FuzzedInput;
+import dev.weft.runtime.input.InputParameter;
+import dev.weft.runtime.input.RunEdges;
 import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.RejectedClasses;
@@ -59,6 +63,18 @@ public final class RunExecutor {
   private int lastRunEvents;
 
   private int leakedThreads;
+
+  /** The input the next runs get, if the target takes one ({@link #useInput}). */
+  private byte[] input = new byte[0];
+
+  /** The last run's input as the target consumed it. */
+  private FuzzedInput lastInput = new FuzzedInput(new byte[0]);
+
+  /** The branch edges each run takes, one map reused. */
+  private final BranchCoverage branches = new BranchCoverage();
+
+  /** What the target method takes from the input; known once it was resolved. */
+  private InputParameter takesInput = InputParameter.NONE;
 
   /** Whether the last run left a thread running that could not be stopped. */
   private boolean lastRunLeftRunning;
@@ -169,7 +185,7 @@ public final class RunExecutor {
     TargetClassLoader loader = new TargetClassLoader(instrumenter);
     while (true) {
       try {
-        TargetEntry.resolve(target, loader);
+        takesInput = TargetEntry.resolve(target, loader).input();
         return;
       } catch (VerifyError | ClassFormatError e) {
         if (giveUpRejected(e.toString()) == null) {
@@ -252,6 +268,34 @@ public final class RunExecutor {
     return instrumenter;
   }
 
+  /**
+   * Whether the target takes an input ({@code byte[]} or Jazzer's {@code FuzzedDataProvider}), so
+   * that its input is searched with its schedule; known after {@link #validate} or a run.
+   */
+  public boolean takesInput() {
+    return takesInput != InputParameter.NONE;
+  }
+
+  /** The input bytes of the runs from now on (a copy is kept); empty until set. */
+  public void useInput(byte[] bytes) {
+    input = bytes.clone();
+  }
+
+  /** The input the next run gets. */
+  public byte[] input() {
+    return input.clone();
+  }
+
+  /** The last run's input, with the values the target consumed from it. */
+  public FuzzedInput lastInput() {
+    return lastInput;
+  }
+
+  /** The branch edges the last run took, and the comparisons it made. */
+  public RunEdges lastRunEdges() {
+    return branches.edges();
+  }
+
   /** Carriers that did not end after their run; they are daemon threads stuck in target code. */
   public int leakedThreads() {
     return leakedThreads;
@@ -302,6 +346,9 @@ public final class RunExecutor {
       }
     }
     TargetEntry resolved = entry;
+    takesInput = entry.input();
+    FuzzedInput data = new FuzzedInput(input);
+    lastInput = data;
     LocalObjects locals =
         new LocalObjects(
             localObjects,
@@ -326,12 +373,16 @@ public final class RunExecutor {
     try {
       // as on the JVM, code that loads through the context loader (ServiceLoader, mocking and
       // scripting libraries, JDBC) finds the target's classes; threads it starts inherit the loader
-      scheduler.startMain(() -> invoke(resolved), loader);
+      if (takesInput()) {
+        branches.begin(); // only a fuzz target's runs count edges: no input search needs others'
+      }
+      scheduler.startMain(() -> invoke(resolved, data), loader);
       watch(scheduler, new StallWatch(scheduler, runBudget, start));
     } finally {
       ActiveRun.deactivate(scheduler);
     }
     awaitCarriers(scheduler);
+    branches.end();
     RunResult result = withoutRejections(scheduler.result(System.nanoTime() - start));
     checkReuse();
     lastRunEvents = result.trace() == null ? 0 : result.trace().size();
@@ -435,9 +486,9 @@ public final class RunExecutor {
     return instrumenter.resettableStatics() && reuseStopped == null;
   }
 
-  private static void invoke(TargetEntry entry) {
+  private static void invoke(TargetEntry entry, FuzzedInput data) {
     try {
-      entry.invoke();
+      entry.invoke(data);
     } catch (Throwable t) {
       throw Sneaky.<RuntimeException>rethrow(t);
     }

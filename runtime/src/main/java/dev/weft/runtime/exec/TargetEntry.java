@@ -1,5 +1,8 @@
 package dev.weft.runtime.exec;
 
+import dev.weft.runtime.input.FuzzedInput;
+import dev.weft.runtime.input.InputParameter;
+import dev.weft.runtime.input.JazzerProvider;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -16,10 +19,23 @@ final class TargetEntry {
   /** A test's lifecycle, which replaces the plain call of {@link #method}; null for other modes. */
   private final TestLifecycle test;
 
+  /** What the method takes from the run's input: nothing, its bytes or a data provider. */
+  private final InputParameter input;
+
   private TargetEntry(TargetSpec spec, Method method, TestLifecycle test) {
+    this(spec, method, test, InputParameter.NONE);
+  }
+
+  private TargetEntry(TargetSpec spec, Method method, TestLifecycle test, InputParameter input) {
     this.spec = spec;
     this.method = method;
     this.test = test;
+    this.input = input;
+  }
+
+  /** Whether the target takes an input (a fuzz target), whose bytes are searched with schedules. */
+  InputParameter input() {
+    return input;
   }
 
   static TargetEntry resolve(TargetSpec spec, ClassLoader loader) throws TargetException {
@@ -38,6 +54,7 @@ final class TargetEntry {
       return new TargetEntry(spec, null, TestLifecycle.resolve(cls, spec.methodName()));
     }
     Method m;
+    InputParameter takes = InputParameter.NONE;
     try {
       if (spec.mode() == TargetSpec.Mode.MAIN) {
         m = cls.getDeclaredMethod("main", String[].class);
@@ -45,7 +62,12 @@ final class TargetEntry {
           throw new TargetException(spec.className() + ".main(String[]) is not static");
         }
       } else {
-        m = cls.getDeclaredMethod(spec.methodName());
+        m = fuzzTarget(cls, spec.methodName());
+        if (m != null) {
+          takes = InputParameter.of(m.getParameterTypes()[0]);
+        } else {
+          m = cls.getDeclaredMethod(spec.methodName());
+        }
         if (!Modifier.isStatic(m.getModifiers()) && Modifier.isAbstract(cls.getModifiers())) {
           throw new TargetException(spec.className() + " is abstract; make the method static");
         }
@@ -64,16 +86,39 @@ final class TargetEntry {
     } catch (NoSuchMethodException e) {
       String what =
           spec.mode() == TargetSpec.Mode.MAIN
-              ? "a main(String[]) method"
-              : "a method " + spec.methodName() + "() without parameters";
+              ? "main(String[]) method"
+              : "method "
+                  + spec.methodName()
+                  + "() without parameters, nor one that takes byte[] or "
+                  + JazzerProvider.INTERFACE;
       throw new TargetException("class " + spec.className() + " has no " + what);
     }
     m.setAccessible(true);
-    return new TargetEntry(spec, m, null);
+    return new TargetEntry(spec, m, null, takes);
   }
 
-  /** Runs the target in the calling (controlled) thread. */
+  /**
+   * The method of that name that takes one {@code byte[]} or {@code FuzzedDataProvider}, as
+   * Jazzer's {@code fuzzerTestOneInput} does; null if there is none.
+   */
+  private static Method fuzzTarget(Class<?> cls, String name) {
+    for (Method candidate : cls.getDeclaredMethods()) {
+      if (candidate.getName().equals(name)
+          && candidate.getParameterCount() == 1
+          && InputParameter.of(candidate.getParameterTypes()[0]) != null) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /** Runs the target in the calling (controlled) thread, without an input. */
   void invoke() throws Throwable {
+    invoke(new FuzzedInput(new byte[0]));
+  }
+
+  /** Runs the target in the calling (controlled) thread, a fuzz target over {@code data}. */
+  void invoke(FuzzedInput data) throws Throwable {
     if (test != null) {
       test.run();
       return;
@@ -87,6 +132,8 @@ final class TargetEntry {
       }
       if (spec.mode() == TargetSpec.Mode.MAIN) {
         method.invoke(receiver, (Object) spec.args().toArray(new String[0]));
+      } else if (input != InputParameter.NONE) {
+        method.invoke(receiver, input.argument(method.getParameterTypes()[0], data));
       } else {
         method.invoke(receiver);
       }

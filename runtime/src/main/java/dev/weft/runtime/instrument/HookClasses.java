@@ -2,6 +2,7 @@ package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.hooks.ArrayHooks;
 import dev.weft.runtime.hooks.BlockingHooks;
+import dev.weft.runtime.hooks.BranchHooks;
 import dev.weft.runtime.hooks.ClassInitHooks;
 import dev.weft.runtime.hooks.EscapeHooks;
 import dev.weft.runtime.hooks.ExchangerHooks;
@@ -51,6 +52,7 @@ final class HookClasses {
   static final String VAR_HANDLES = Type.getInternalName(VarHandleHooks.class);
   static final String UNSAFE = Type.getInternalName(UnsafeHooks.class);
   static final String ESCAPES = Type.getInternalName(EscapeHooks.class);
+  static final String BRANCHES = Type.getInternalName(BranchHooks.class);
 
   private HookClasses() {}
 
@@ -78,7 +80,8 @@ final class HookClasses {
       JDK_CALLS,
       VAR_HANDLES,
       UNSAFE,
-      ESCAPES
+      ESCAPES,
+      BRANCHES
     };
     ClassLoader loader = HookClasses.class.getClassLoader();
     for (String internal : all) {

@@ -83,6 +83,18 @@ public final class HookTable {
   public static final HookCall DEFAULT_THREAD_NAME =
       new HookCall(HookClasses.THREADS, "defaultThreadName", "()Ljava/lang/String;");
 
+  public static final HookCall BRANCH_UNARY = new HookCall(HookClasses.BRANCHES, "unary", "(III)V");
+  public static final HookCall BRANCH_BINARY =
+      new HookCall(HookClasses.BRANCHES, "binary", "(IIII)V");
+  public static final HookCall BRANCH_REFERENCES =
+      new HookCall(HookClasses.BRANCHES, "references", "(Ljava/lang/Object;Ljava/lang/Object;II)V");
+  public static final HookCall BRANCH_NULLNESS =
+      new HookCall(HookClasses.BRANCHES, "nullness", "(Ljava/lang/Object;II)V");
+  public static final HookCall BRANCH_TABLE =
+      new HookCall(HookClasses.BRANCHES, "table", "(IIII)V");
+  public static final HookCall BRANCH_LOOKUP =
+      new HookCall(HookClasses.BRANCHES, "lookup", "(ILjava/lang/String;I)V");
+
   private HookTable() {}
 
   /** Every hook call the instrumentation can emit. */
@@ -121,7 +133,13 @@ public final class HookTable {
                 BARRIER_CREATED,
                 UPDATER_FIELD,
                 UPDATER_CREATED,
-                DEFAULT_THREAD_NAME));
+                DEFAULT_THREAD_NAME,
+                BRANCH_UNARY,
+                BRANCH_BINARY,
+                BRANCH_REFERENCES,
+                BRANCH_NULLNESS,
+                BRANCH_TABLE,
+                BRANCH_LOOKUP));
     all.addAll(ArrayOpcodes.hooks());
     all.addAll(CallHooks.hooks());
     all.addAll(ModelCalls.hooks());

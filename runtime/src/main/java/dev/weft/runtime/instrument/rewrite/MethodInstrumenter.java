@@ -17,7 +17,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * is the link next to the writer, so the name it inserts directly precedes the constructor call.
  * Escapes through calls are marked only for runs that track thread-local objects ({@code
  * markCallEscapes}): runs that do not need nothing of that rewriting, nor its risks. Initialisation
- * guards come first, before anything an instruction is rewritten into.
+ * guards come first, before anything an instruction is rewritten into. Branch edges are recorded by
+ * the link next to the writer (before thread naming), which sees only the program's own jumps.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -50,7 +51,9 @@ public final class MethodInstrumenter {
             bridges,
             firstFreeLocal);
     method.out = writer;
-    MethodVisitor v = new ThreadNaming(writer, method);
+    MethodVisitor v =
+        BranchEdgeRewriter.records(className) ? new BranchEdgeRewriter(writer, method) : writer;
+    v = new ThreadNaming(v, method);
     v = new JdkCallSiteRewriter(v, method);
     v = new VarHandleRewriter(v, method);
     v = new UnsafeRewriter(v, method);
