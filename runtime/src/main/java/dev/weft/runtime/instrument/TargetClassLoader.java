@@ -1,6 +1,7 @@
 package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.control.OwnWork;
+import dev.weft.runtime.oracle.StackFrames;
 import dev.weft.runtime.statics.RewriteMembersHidden;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -21,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TargetClassLoader extends ClassLoader {
   /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */
   /** The loader's name, which stack traces print before each frame of target code. */
-  public static final String NAME = "weft-run";
+  public static final String NAME = StackFrames.TARGET_LOADER;
 
   private static final String RUNTIME = "dev.weft.runtime.";
 

@@ -8,6 +8,13 @@ import java.util.List;
  * frames and the JDK's are left out of signatures and of the stacks a report shows.
  */
 public final class StackFrames {
+  /**
+   * The name of the class loader that defines the target's classes in a run, which stack traces
+   * print before each frame of target code; the oracle owns it so that reading a stack needs no
+   * class loading.
+   */
+  public static final String TARGET_LOADER = "weft-run";
+
   private static final String[] WEFT_PACKAGES = {
     "dev.weft.runtime.", "dev.weft.graph.", "dev.weft.corpus.", "dev.weft.fuzz.", "dev.weft.cli."
   };
