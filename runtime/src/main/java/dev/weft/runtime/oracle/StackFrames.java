@@ -1,5 +1,6 @@
 package dev.weft.runtime.oracle;
 
+import dev.weft.runtime.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +17,12 @@ public final class StackFrames {
   public static final String TARGET_LOADER = "weft-run";
 
   private static final String[] WEFT_PACKAGES = {
-    "dev.weft.runtime.", "dev.weft.graph.", "dev.weft.corpus.", "dev.weft.fuzz.", "dev.weft.cli."
+    "dev.weft.runtime.",
+    Trace.class.getPackageName() + ".",
+    "dev.weft.graph.",
+    "dev.weft.corpus.",
+    "dev.weft.fuzz.",
+    "dev.weft.cli."
   };
 
   private StackFrames() {}
