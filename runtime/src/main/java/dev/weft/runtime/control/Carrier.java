@@ -17,7 +17,7 @@ public final class Carrier extends Thread {
   private static final AtomicInteger NUMBERS = new AtomicInteger();
 
   /** The logical thread this carrier executes now, or null; read and written by itself only. */
-  ControlledThread bound;
+  LogicalThread bound;
 
   private volatile Assignment next;
 
@@ -29,8 +29,8 @@ public final class Carrier extends Thread {
     setDaemon(true);
   }
 
-  /** The controlled thread running on the calling thread, or null for any other thread. */
-  static ControlledThread boundToCurrent() {
+  /** The logical thread running on the calling thread, or null for any other thread. */
+  static LogicalThread boundToCurrent() {
     Thread t = Thread.currentThread();
     if (t instanceof Carrier c) {
       return c.bound;
@@ -39,7 +39,7 @@ public final class Carrier extends Thread {
   }
 
   /** Binds the calling carrier, platform or virtual, to {@code t} (null: unbinds it). */
-  static void bindCurrent(ControlledThread t) {
+  static void bindCurrent(LogicalThread t) {
     Thread current = Thread.currentThread();
     if (current instanceof Carrier c) {
       c.bound = t;
