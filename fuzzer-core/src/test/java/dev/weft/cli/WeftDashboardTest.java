@@ -10,7 +10,7 @@ import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.dashboard.Dashboard;
 import dev.weft.dashboard.DashboardServer;
-import dev.weft.fuzz.bench.HeadlessChromium;
+import dev.weft.dashboard.HeadlessChromium;
 import dev.weft.fuzz.report.FindingReport;
 import java.net.InetSocketAddress;
 import java.net.URI;

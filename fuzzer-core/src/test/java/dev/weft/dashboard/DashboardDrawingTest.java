@@ -10,7 +10,6 @@ import dev.weft.corpus.FindingRecord;
 import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLine;
-import dev.weft.fuzz.bench.HeadlessChromium;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;

@@ -2,7 +2,6 @@ package dev.weft.dashboard;
 
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.StatsLine;
-import dev.weft.fuzz.bench.SyntheticCampaign;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,84 +1,66 @@
 package dev.weft.fuzz.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Minimal JSON serialisation of maps, lists, strings, numbers and booleans: enough for the summary
- * file, without pulling a JSON library into the fuzzer's class path.
+ * The summary file and {@code status --json} as JSON, through Jackson like every other JSON file
+ * Weft writes: two spaces deep, {@code "key": value}, one value a line, keys in insertion order.
+ * Values other than maps, lists, strings, numbers and booleans are written as their text, so a
+ * {@code Path} or an enum reads as it prints.
  */
 public final class Json {
+  private static final DefaultIndenter TWO_SPACES = new DefaultIndenter("  ", "\n");
+
+  private static final ObjectWriter WRITER =
+      new ObjectMapper()
+          .writer(
+              new DefaultPrettyPrinter()
+                  .withSeparators(
+                      Separators.createDefaultInstance()
+                          .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                          .withObjectEmptySeparator("")
+                          .withArrayEmptySeparator(""))
+                  .withObjectIndenter(TWO_SPACES)
+                  .withArrayIndenter(TWO_SPACES));
+
   private Json() {}
 
   public static String write(Object value) {
-    StringBuilder sb = new StringBuilder();
-    write(sb, value, 0);
-    return sb.append('\n').toString();
-  }
-
-  private static void write(StringBuilder sb, Object value, int indent) {
-    if (value == null) {
-      sb.append("null");
-    } else if (value instanceof String s) {
-      string(sb, s);
-    } else if (value instanceof Number || value instanceof Boolean) {
-      sb.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      sb.append('{');
-      boolean first = true;
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        sb.append(first ? "\n" : ",\n");
-        first = false;
-        pad(sb, indent + 1);
-        string(sb, String.valueOf(e.getKey()));
-        sb.append(": ");
-        write(sb, e.getValue(), indent + 1);
-      }
-      if (!first) {
-        sb.append('\n');
-        pad(sb, indent);
-      }
-      sb.append('}');
-    } else if (value instanceof List<?> list) {
-      sb.append('[');
-      for (int i = 0; i < list.size(); i++) {
-        sb.append(i == 0 ? "\n" : ",\n");
-        pad(sb, indent + 1);
-        write(sb, list.get(i), indent + 1);
-      }
-      if (!list.isEmpty()) {
-        sb.append('\n');
-        pad(sb, indent);
-      }
-      sb.append(']');
-    } else {
-      string(sb, value.toString());
+    try {
+      return WRITER.writeValueAsString(plain(value)) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
-  private static void pad(StringBuilder sb, int indent) {
-    sb.append("  ".repeat(indent));
-  }
-
-  private static void string(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
+  /** The value as maps with string keys, lists, strings, numbers and booleans only. */
+  private static Object plain(Object value) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Number
+        || value instanceof Boolean) {
+      return value;
     }
-    sb.append('"');
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      map.forEach((k, v) -> out.put(String.valueOf(k), plain(v)));
+      return out;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> out = new ArrayList<>(list.size());
+      list.forEach(v -> out.add(plain(v)));
+      return out;
+    }
+    return value.toString();
   }
 }

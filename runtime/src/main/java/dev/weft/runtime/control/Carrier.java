@@ -17,7 +17,7 @@ public final class Carrier extends Thread {
   private static final AtomicInteger NUMBERS = new AtomicInteger();
 
   /** The logical thread this carrier executes now, or null; read and written by itself only. */
-  ControlledThread bound;
+  LogicalThread bound;
 
   private volatile Assignment next;
 
@@ -29,8 +29,8 @@ public final class Carrier extends Thread {
     setDaemon(true);
   }
 
-  /** The controlled thread running on the calling thread, or null for any other thread. */
-  static ControlledThread boundToCurrent() {
+  /** The logical thread running on the calling thread, or null for any other thread. */
+  public static LogicalThread boundToCurrent() {
     Thread t = Thread.currentThread();
     if (t instanceof Carrier c) {
       return c.bound;
@@ -39,7 +39,7 @@ public final class Carrier extends Thread {
   }
 
   /** Binds the calling carrier, platform or virtual, to {@code t} (null: unbinds it). */
-  static void bindCurrent(ControlledThread t) {
+  public static void bindCurrent(LogicalThread t) {
     Thread current = Thread.currentThread();
     if (current instanceof Carrier c) {
       c.bound = t;
@@ -78,7 +78,7 @@ public final class Carrier extends Thread {
   }
 
   /** One logical thread's turn on a carrier: its code, and what it sees of the carrier. */
-  static final class Assignment {
+  public static final class Assignment {
     final String name;
     final ClassLoader contextLoader;
     final Object inherited;
@@ -93,7 +93,7 @@ public final class Carrier extends Thread {
      * @param logical the target's {@code Thread} object, whose inheritable values the thread gets,
      *     or null for a run's main thread, which starts without any
      */
-    Assignment(String name, ClassLoader contextLoader, Thread logical, Runnable work) {
+    public Assignment(String name, ClassLoader contextLoader, Thread logical, Runnable work) {
       this.name = name;
       this.contextLoader = contextLoader;
       this.inherited =
@@ -142,7 +142,7 @@ public final class Carrier extends Thread {
     }
 
     /** Whether the carrier has finished this work. */
-    boolean finished() {
+    public boolean finished() {
       return done.happened();
     }
 
@@ -150,7 +150,7 @@ public final class Carrier extends Thread {
      * Waits until the carrier has finished this work, or the deadline passed; then it is abandoned:
      * its carrier will never serve again.
      */
-    boolean awaitDone(long deadlineNanos) throws InterruptedException {
+    public boolean awaitDone(long deadlineNanos) throws InterruptedException {
       if (done.await(deadlineNanos)) {
         return true;
       }

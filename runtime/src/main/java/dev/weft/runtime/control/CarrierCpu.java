@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * number): a pool gives each worker process its own. A carrier abandoned in an endless loop gets
  * the process's processors back, so that it does not take half the pinned one from every later run.
  */
-final class CarrierCpu {
+public final class CarrierCpu {
   private static final Logger LOG = LoggerFactory.getLogger(CarrierCpu.class);
 
   /** glibc's {@code cpu_set_t}: 1024 bits. */
@@ -52,12 +52,12 @@ final class CarrierCpu {
   private CarrierCpu() {}
 
   /** The processor carriers run on, or -1 if they are not pinned. */
-  static int pinned() {
+  public static int pinned() {
     return CPU;
   }
 
   /** What {@code Runtime.availableProcessors()} said before any carrier was pinned. */
-  static int processors() {
+  public static int processors() {
     return PROCESSORS;
   }
 
@@ -70,7 +70,7 @@ final class CarrierCpu {
    * Pins the calling carrier to the carriers' processor; returns its kernel thread id (to {@link
    * #letGo} it later), or 0 if it was not pinned.
    */
-  static int pinCurrent() {
+  public static int pinCurrent() {
     if (CPU < 0) {
       return 0;
     }

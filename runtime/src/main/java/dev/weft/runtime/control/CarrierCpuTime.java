@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * Weft). Where the JVM measures no thread's processor time, or the platform thread cannot be found,
  * the time is unknown (-1) and the watchdog falls back to the wall clock.
  */
-final class CarrierCpuTime {
+public final class CarrierCpuTime {
   private static final Logger LOG = LoggerFactory.getLogger(CarrierCpuTime.class);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -38,7 +38,7 @@ final class CarrierCpuTime {
    * Processor nanoseconds {@code platform} (a platform thread) has used, or -1 if the JVM does not
    * measure it.
    */
-  static long nanos(Thread platform) {
+  public static long nanos(Thread platform) {
     if (!MEASURED || platform == null) {
       return -1;
     }
@@ -51,7 +51,7 @@ final class CarrierCpuTime {
    * The platform thread that runs {@code carrier}'s code now: itself, or for a virtual carrier the
    * platform thread it is mounted on (null when it is not mounted, or that cannot be seen).
    */
-  static Thread platformOf(Thread carrier) {
+  public static Thread platformOf(Thread carrier) {
     if (carrier == null) {
       return null;
     }
@@ -59,7 +59,7 @@ final class CarrierCpuTime {
   }
 
   /** Whether the processor time of whatever runs {@code carrier}'s code can be measured. */
-  static boolean measurable(Thread carrier) {
+  public static boolean measurable(Thread carrier) {
     return MEASURED
         && carrier != null
         && (!VirtualCarriers.isVirtual(carrier) || carrierThreadGetter() != null);

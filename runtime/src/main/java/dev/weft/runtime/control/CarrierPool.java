@@ -68,7 +68,7 @@ public final class CarrierPool {
    * Runs {@code work} on a carrier: a virtual thread where the JDK has them ({@link
    * VirtualCarriers}), else a pooled platform thread. Returns the carrier.
    */
-  static Thread start(Carrier.Assignment work) {
+  public static Thread start(Carrier.Assignment work) {
     if (VirtualCarriers.enabled()) {
       Thread t = VirtualCarriers.start(work);
       if (t != null) {

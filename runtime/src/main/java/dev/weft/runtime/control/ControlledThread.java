@@ -11,7 +11,7 @@ import dev.weft.runtime.trace.EventKind;
  * the thread's first and last step. State that belongs to one primitive (a permit, a notification)
  * lives in that primitive's model, not here.
  */
-public final class ControlledThread {
+public final class ControlledThread implements LogicalThread {
   final Scheduler scheduler;
   final int index;
   final String stableName;
@@ -97,7 +97,7 @@ public final class ControlledThread {
 
   /** The controlled thread running on the calling carrier, or null for any other thread. */
   public static ControlledThread current() {
-    return Carrier.boundToCurrent();
+    return (ControlledThread) Carrier.boundToCurrent();
   }
 
   void bindToCurrentCarrier() {

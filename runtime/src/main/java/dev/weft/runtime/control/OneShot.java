@@ -13,20 +13,20 @@ import java.util.concurrent.locks.LockSupport;
  * (a tick or a signal that came late), as {@code LockSupport} allows anyway: every park loop of the
  * controller looks at its own condition again.
  */
-final class OneShot {
+public final class OneShot {
   private final WaitTicks ticks;
   private volatile boolean happened;
   private volatile Thread waiter;
 
-  OneShot() {
+  public OneShot() {
     this(WaitTicks.SHARED);
   }
 
-  OneShot(WaitTicks ticks) {
+  public OneShot(WaitTicks ticks) {
     this.ticks = ticks;
   }
 
-  void signal() {
+  public void signal() {
     happened = true;
     Thread w = waiter; // read after the write above: a waiter that missed it is woken here
     if (w != null) {
@@ -41,7 +41,7 @@ final class OneShot {
   /**
    * Waits for the event, or for the next tick; returns whether it happened. One thread at a time.
    */
-  boolean awaitOrTick() throws InterruptedException {
+  public boolean awaitOrTick() throws InterruptedException {
     if (happened) {
       return true;
     }

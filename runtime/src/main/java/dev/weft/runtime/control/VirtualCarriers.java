@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 final class VirtualCarriers {
   private static final Logger LOG = LoggerFactory.getLogger(VirtualCarriers.class);
 
-  /** The controlled thread a virtual carrier runs; platform carriers keep it in a field. */
-  static final ThreadLocal<ControlledThread> BOUND = new ThreadLocal<>();
+  /** The logical thread a virtual carrier runs; platform carriers keep it in a field. */
+  static final ThreadLocal<LogicalThread> BOUND = new ThreadLocal<>();
 
   private static final MethodHandle OF_VIRTUAL = ofVirtual();
   private static final MethodHandle UNSTARTED = unstarted();

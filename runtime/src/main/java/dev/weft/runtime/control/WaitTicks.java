@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * cancels it when the wait ends early; one or more per run, at tens of thousands of runs a second,
  * kept that thread busy for a fifth of a processor, on a machine with two.
  */
-final class WaitTicks {
+public final class WaitTicks {
   static final long PERIOD_MILLIS = 10;
 
   /** Ticks without a waiter after which the thread ends (a second at the shared period). */

@@ -14,7 +14,7 @@ import net.bytebuddy.jar.asm.Type;
  * the model monitor itself), hands every method with code to the rewriting chain of {@link
  * MethodInstrumenter}, and adds the bridges of {@link MethodRefBridges}.
  */
-final class ClassInstrumenter extends ClassVisitor {
+public final class ClassInstrumenter extends ClassVisitor {
   private final TypeHierarchy types;
   private final SiteTable sites;
   private final FieldTable fields;
@@ -32,7 +32,7 @@ final class ClassInstrumenter extends ClassVisitor {
   /** Whether escapes through calls are marked (for runs that track thread-local objects). */
   private final boolean markCallEscapes;
 
-  ClassInstrumenter(
+  public ClassInstrumenter(
       ClassVisitor next,
       TypeHierarchy types,
       SiteTable sites,

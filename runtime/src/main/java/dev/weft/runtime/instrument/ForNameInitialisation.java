@@ -18,7 +18,7 @@ import net.bytebuddy.jar.asm.Type;
  * the calling class; a class older than version 49 cannot name itself as a constant and keeps that
  * form.
  */
-final class ForNameInitialisation extends ClassVisitor {
+public final class ForNameInitialisation extends ClassVisitor {
   private static final String FOR_NAME = "(Ljava/lang/String;)Ljava/lang/Class;";
   private static final String FOR_NAME_WITH_LOADER =
       "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;";
@@ -26,7 +26,7 @@ final class ForNameInitialisation extends ClassVisitor {
   private String className;
   private boolean classConstants;
 
-  ForNameInitialisation(ClassVisitor next) {
+  public ForNameInitialisation(ClassVisitor next) {
     super(Opcodes.ASM9, next);
   }
 

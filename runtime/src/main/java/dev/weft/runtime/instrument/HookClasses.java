@@ -30,7 +30,7 @@ import net.bytebuddy.jar.asm.Type;
  * a renamed or moved hook class breaks the build, not a run. {@code HookLinkageTest} resolves every
  * (class, method, descriptor) the instrumentation can emit.
  */
-final class HookClasses {
+public final class HookClasses {
   static final String FIELDS = Type.getInternalName(FieldHooks.class);
   static final String ARRAYS = Type.getInternalName(ArrayHooks.class);
   static final String MONITORS = Type.getInternalName(MonitorHooks.class);
@@ -60,7 +60,7 @@ final class HookClasses {
    * Initialises every hook class (and what their initialisers set up, such as the JDK-call tables),
    * so that it happens before a run rather than on the first program thread that calls a hook.
    */
-  static void initialiseAll() {
+  public static void initialiseAll() {
     String[] all = {
       FIELDS,
       ARRAYS,

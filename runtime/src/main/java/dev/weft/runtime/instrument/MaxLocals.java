@@ -11,11 +11,11 @@ import net.bytebuddy.jar.asm.Opcodes;
  * The number of local variable slots each method of a class file uses, read before rewriting: slots
  * from there on are free for the rewriting to hold a call's arguments while it looks at them.
  */
-final class MaxLocals {
+public final class MaxLocals {
   private MaxLocals() {}
 
   /** By method name plus descriptor. */
-  static Map<String, Integer> of(byte[] classFile) {
+  public static Map<String, Integer> of(byte[] classFile) {
     Map<String, Integer> result = new HashMap<>();
     new ClassReader(classFile)
         .accept(

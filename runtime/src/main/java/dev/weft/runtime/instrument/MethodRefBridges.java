@@ -19,7 +19,8 @@ import net.bytebuddy.jar.asm.Type;
  */
 public final class MethodRefBridges {
   /** One bridge: its name and descriptor, the JDK method it calls, where it was referenced. */
-  record Bridge(String name, String descriptor, Handle target, String enclosingMethod, int line) {}
+  public record Bridge(
+      String name, String descriptor, Handle target, String enclosingMethod, int line) {}
 
   private static final int FLAG_SERIALIZABLE = 1;
 
@@ -27,7 +28,7 @@ public final class MethodRefBridges {
   private final boolean isInterface;
   private final Map<Handle, Bridge> bridges = new LinkedHashMap<>();
 
-  MethodRefBridges(String className, boolean isInterface) {
+  public MethodRefBridges(String className, boolean isInterface) {
     this.className = className;
     this.isInterface = isInterface;
   }
@@ -75,7 +76,7 @@ public final class MethodRefBridges {
     return new Handle(Opcodes.H_INVOKESTATIC, className, b.name(), b.descriptor(), isInterface);
   }
 
-  List<Bridge> all() {
+  public List<Bridge> all() {
     return new ArrayList<>(bridges.values());
   }
 
@@ -107,7 +108,7 @@ public final class MethodRefBridges {
   }
 
   /** Writes the bridge's body, the plain call, through {@code mv}. */
-  static void writeBody(net.bytebuddy.jar.asm.MethodVisitor mv, Bridge b) {
+  public static void writeBody(net.bytebuddy.jar.asm.MethodVisitor mv, Bridge b) {
     Handle t = b.target();
     mv.visitCode();
     net.bytebuddy.jar.asm.Label start = new net.bytebuddy.jar.asm.Label();

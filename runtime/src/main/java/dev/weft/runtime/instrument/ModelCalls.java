@@ -62,7 +62,13 @@ public final class ModelCalls {
           "java/util/Timer",
           Type.getInternalName(ControlledTimer.class));
 
-  private static final String PER_RUN_PACKAGE = TargetClassPath.PER_RUN_PACKAGE.replace('.', '/');
+  /**
+   * Weft's stand-ins for JDK thread pools: loaded and instrumented per run like target code. The
+   * table of substitutions owns the name, and the class path and loaders ask it.
+   */
+  public static final String PER_RUN_PACKAGE = "dev.weft.runtime.perrun.";
+
+  private static final String PER_RUN_INTERNAL = PER_RUN_PACKAGE.replace('.', '/');
 
   private static final Set<String> FORK_JOIN_POOL =
       Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;");
@@ -80,7 +86,7 @@ public final class ModelCalls {
    * originals and call the JDK's own methods.
    */
   public static boolean substitutesIn(String className) {
-    return !className.startsWith(PER_RUN_PACKAGE);
+    return !className.startsWith(PER_RUN_INTERNAL);
   }
 
   /** Whether {@code new owner(...)} (and {@code extends owner}) becomes Weft's model subclass. */

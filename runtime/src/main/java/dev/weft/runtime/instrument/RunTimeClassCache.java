@@ -27,7 +27,8 @@ final class RunTimeClassCache {
   private final LinkedHashMap<String, List<Entry>> byName =
       new LinkedHashMap<>(64, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<Entry>> eldest) {
+        protected boolean removeEldestEntry(
+            Map.Entry<String, List<RunTimeClassCache.Entry>> eldest) {
           return size() > MAX_NAMES;
         }
       };

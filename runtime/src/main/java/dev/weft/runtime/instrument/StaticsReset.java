@@ -27,7 +27,7 @@ import net.bytebuddy.jar.asm.Type;
  * Enum.valueOf} and {@code EnumMap} would see the first run's constants). An enum with a mutable
  * field would carry state from one run to the next, so it makes reuse unsafe.
  */
-final class StaticsReset extends ClassVisitor {
+public final class StaticsReset extends ClassVisitor {
   private static final String HOOK = "dev/weft/runtime/hooks/ClassInitHooks";
   private static final String FOR_NAME = "(Ljava/lang/String;)Ljava/lang/Class;";
   private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
@@ -56,7 +56,7 @@ final class StaticsReset extends ClassVisitor {
    * @param strippedFinal told each static field that loses {@code final} (class internal name,
    *     field name), so that reflection can still report it final
    */
-  StaticsReset(
+  public StaticsReset(
       ClassVisitor next,
       TypeHierarchy types,
       Predicate<String> resettableOwner,

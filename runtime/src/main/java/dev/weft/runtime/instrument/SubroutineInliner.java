@@ -13,7 +13,7 @@ import org.objectweb.asm.commons.JSRInlinerAdapter;
  * outside Weft's control. Before rewriting, this pass inlines the subroutines of class files old
  * enough to hold them (version 50 and earlier); the class keeps its version and its behaviour.
  */
-final class SubroutineInliner {
+public final class SubroutineInliner {
   private static final int LAST_VERSION_WITH_SUBROUTINES = Opcodes.V1_6;
 
   private SubroutineInliner() {}
@@ -24,7 +24,7 @@ final class SubroutineInliner {
   }
 
   /** The same class with its subroutines inlined, or the bytes themselves if it has none. */
-  static byte[] inline(byte[] classFile) {
+  public static byte[] inline(byte[] classFile) {
     if (majorVersion(classFile) > LAST_VERSION_WITH_SUBROUTINES) {
       return classFile;
     }

@@ -1,7 +1,9 @@
 package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.control.OwnWork;
+import dev.weft.runtime.oracle.StackFrames;
 import dev.weft.runtime.statics.RewriteMembersHidden;
+import dev.weft.runtime.trace.Trace;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URL;
@@ -19,11 +21,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * TestFrameworkClasses}). Assertions are enabled for all target classes.
  */
 public final class TargetClassLoader extends ClassLoader {
-  /** Weft's runtime: hooks, scheduler and models resolve to Weft's single copy... */
   /** The loader's name, which stack traces print before each frame of target code. */
-  public static final String NAME = "weft-run";
+  public static final String NAME = StackFrames.TARGET_LOADER;
 
-  private static final String RUNTIME = "dev.weft.runtime.";
+  /**
+   * Weft's runtime and the trace types it records (named by a class, wherever their package is):
+   * hooks, scheduler and models resolve to Weft's single copy...
+   */
+  private static final String[] RUNTIME = {"dev.weft.runtime.", Trace.class.getPackageName() + "."};
 
   /**
    * ...except these packages, which are instrumented like target code (the controlled pools) and
@@ -164,7 +169,7 @@ public final class TargetClassLoader extends ClassLoader {
   }
 
   static boolean isRuntimeClass(String name) {
-    if (!name.startsWith(RUNTIME)) {
+    if (!startsWithAny(name, RUNTIME)) {
       return false;
     }
     for (String p : PER_RUN_PACKAGES) {
@@ -173,6 +178,15 @@ public final class TargetClassLoader extends ClassLoader {
       }
     }
     return true;
+  }
+
+  private static boolean startsWithAny(String name, String[] prefixes) {
+    for (String p : prefixes) {
+      if (name.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The run's target loader that {@code loader} is or descends from, or null. */

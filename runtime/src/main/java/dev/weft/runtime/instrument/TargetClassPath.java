@@ -56,8 +56,8 @@ public final class TargetClassPath implements AutoCloseable {
     return entries;
   }
 
-  /** Weft's stand-ins for JDK thread pools: loaded and instrumented per run like target code. */
-  static final String PER_RUN_PACKAGE = "dev.weft.runtime.perrun.";
+  /** Weft's stand-ins for JDK thread pools ({@link ModelCalls#PER_RUN_PACKAGE}). */
+  static final String PER_RUN_PACKAGE = ModelCalls.PER_RUN_PACKAGE;
 
   /** Class file bytes, or null when the class is not on this path (nor one of Weft's models). */
   public byte[] bytes(String className) {

@@ -39,7 +39,7 @@ public final class TypeHierarchy {
    * @param onTargetPath whether a class (internal name) is read from the target's class path, and
    *     so instrumented when it is loaded
    */
-  TypeHierarchy(TypePool pool, Predicate<String> onTargetPath) {
+  public TypeHierarchy(TypePool pool, Predicate<String> onTargetPath) {
     this.pool = pool;
     this.onTargetPath = onTargetPath;
   }
@@ -180,7 +180,7 @@ public final class TypeHierarchy {
   }
 
   /** Whether the type can be read from the class path (so questions about it get exact answers). */
-  boolean knows(String internalName) {
+  public boolean knows(String internalName) {
     try {
       return describe(internalName) != null;
     } catch (RuntimeException unreadable) {
@@ -272,7 +272,7 @@ public final class TypeHierarchy {
     return sup == null ? null : findField(sup, name);
   }
 
-  String commonSuperClass(String type1, String type2) {
+  public String commonSuperClass(String type1, String type2) {
     TypeDescription a = describe(type1);
     TypeDescription b = describe(type2);
     if (a == null || b == null) {

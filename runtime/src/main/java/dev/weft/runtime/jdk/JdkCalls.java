@@ -30,9 +30,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * blocked on the object retry. A call on an object local to the calling thread is none of that.
  */
 public final class JdkCalls {
-  /** Member of a location that stands for "the contents" of a JDK object. */
-  public static final int CONTENTS_MEMBER = -3;
-
   private static final MethodHandle ENTER;
   private static final MethodHandle OBSERVE;
   private static final MethodHandle ENTER_INDEXED;
@@ -273,7 +270,7 @@ public final class JdkCalls {
     if (receiver == null) {
       throw new NullPointerException(npe);
     }
-    if (!JdkCode.isJdkClass(receiver.getClass())) {
+    if (!JdkClasses.isJdkClass(receiver.getClass())) {
       return null;
     }
     ControlledThread t = ControlledThread.current();
@@ -335,7 +332,8 @@ public final class JdkCalls {
       }
     }
     ControlledThread t = accessor(receiver, npe);
-    long location = t == null ? 0 : t.scheduler().objectLocation(receiver, CONTENTS_MEMBER, site);
+    long location =
+        t == null ? 0 : t.scheduler().objectLocation(receiver, Locations.CONTENTS_MEMBER, site);
     Object accessed = t == null ? null : access(t, location, kind, site);
     RaceCalls.jdkCall(receiver, t == null ? 0 : Locations.objectNumber(location), method, site);
     return monitor == null ? accessed : new HeldMonitor(monitor, accessed != null);
@@ -366,7 +364,7 @@ public final class JdkCalls {
     long location =
         obj != null && field != null
             ? t.scheduler().objectLocation(obj, field, site)
-            : t.scheduler().objectLocation(updater, CONTENTS_MEMBER, site);
+            : t.scheduler().objectLocation(updater, Locations.CONTENTS_MEMBER, site);
     return access(t, location, kind, site);
   }
 

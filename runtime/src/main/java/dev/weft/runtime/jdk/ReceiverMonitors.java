@@ -61,7 +61,7 @@ final class ReceiverMonitors {
       } catch (NoSuchMethodException e) {
         continue;
       }
-      if (!JdkCode.isJdkClass(c)) {
+      if (!JdkClasses.isJdkClass(c)) {
         return NONE; // target code: its own synchronized methods are instrumented
       }
       if (Modifier.isSynchronized(m.getModifiers())) {

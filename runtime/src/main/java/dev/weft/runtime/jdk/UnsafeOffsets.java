@@ -57,7 +57,7 @@ public final class UnsafeOffsets {
       MethodHandle scale,
       int site) {
     if (o == null) {
-      return s.objectLocation(unsafe, JdkCalls.CONTENTS_MEMBER, site);
+      return s.objectLocation(unsafe, Locations.CONTENTS_MEMBER, site);
     }
     State state = STATE.of(s);
     if (o instanceof Class<?> c) {
@@ -69,7 +69,7 @@ public final class UnsafeOffsets {
     Class<?> type = o.getClass();
     if (type.isArray()) {
       int index = index(unsafe, type, offset, base, scale);
-      return s.objectLocation(o, index >= 0 ? index : JdkCalls.CONTENTS_MEMBER, site);
+      return s.objectLocation(o, index >= 0 ? index : Locations.CONTENTS_MEMBER, site);
     }
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
       Integer id = fieldAt(state.instance, c, offset);
@@ -77,7 +77,7 @@ public final class UnsafeOffsets {
         return s.objectLocation(o, id, site);
       }
     }
-    return s.objectLocation(o, JdkCalls.CONTENTS_MEMBER, site);
+    return s.objectLocation(o, Locations.CONTENTS_MEMBER, site);
   }
 
   private static Integer fieldAt(Map<Class<?>, Map<Long, Integer>> byClass, Class<?> c, long at) {

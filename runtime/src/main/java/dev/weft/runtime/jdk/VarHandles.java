@@ -114,15 +114,15 @@ public final class VarHandles {
         }
         return index != VarHandleCalls.UNKNOWN_INDEX
             ? s.objectLocation(coordinate, index, site)
-            : s.objectLocation(coordinate, JdkCalls.CONTENTS_MEMBER, site);
+            : s.objectLocation(coordinate, Locations.CONTENTS_MEMBER, site);
       case CONTENTS:
         return coordinate != null
-            ? s.objectLocation(backing(coordinate), JdkCalls.CONTENTS_MEMBER, site)
+            ? s.objectLocation(backing(coordinate), Locations.CONTENTS_MEMBER, site)
             : DirectAccesses.NO_POINT;
       case FINAL:
         return DirectAccesses.NO_POINT;
       default:
-        return s.objectLocation(handle, JdkCalls.CONTENTS_MEMBER, site);
+        return s.objectLocation(handle, Locations.CONTENTS_MEMBER, site);
     }
   }
 

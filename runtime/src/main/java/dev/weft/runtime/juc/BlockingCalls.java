@@ -3,7 +3,6 @@ package dev.weft.runtime.juc;
 import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.jdk.JdkCode;
 import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
@@ -29,7 +28,7 @@ public final class BlockingCalls {
   private BlockingCalls() {}
 
   private static long contents(ControlledThread t, Object obj, int site) {
-    return t.scheduler().objectLocation(obj, JdkCalls.CONTENTS_MEMBER, site);
+    return t.scheduler().objectLocation(obj, Locations.CONTENTS_MEMBER, site);
   }
 
   // ---------------------------------------------------------------------------------- queues

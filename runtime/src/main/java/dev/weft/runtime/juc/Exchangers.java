@@ -4,9 +4,9 @@ import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.jdk.JdkCode;
 import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
 import java.util.IdentityHashMap;
 import java.util.concurrent.Exchanger;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +68,7 @@ public final class Exchangers {
       ControlledThread t, Exchanger<Object> exchanger, Object item, long timeoutNanos, int site)
       throws InterruptedException, TimeoutException {
     Scheduler s = t.scheduler();
-    long location = s.objectLocation(exchanger, JdkCalls.CONTENTS_MEMBER, site);
+    long location = s.objectLocation(exchanger, Locations.CONTENTS_MEMBER, site);
     s.point(t, EventKind.UPDATE, location, site, null, 0);
     IdentityHashMap<Exchanger<?>, Offer> slots = SLOTS.of(s);
     Offer waiting = slots.remove(exchanger);

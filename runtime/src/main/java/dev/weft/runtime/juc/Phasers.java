@@ -7,6 +7,7 @@ import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.jdk.JdkCode;
 import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.trace.EventKind;
+import dev.weft.runtime.trace.Locations;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,7 +32,7 @@ public final class Phasers {
   private Phasers() {}
 
   private static long location(ControlledThread t, Phaser phaser, int site) {
-    return t.scheduler().objectLocation(phaser, JdkCalls.CONTENTS_MEMBER, site);
+    return t.scheduler().objectLocation(phaser, Locations.CONTENTS_MEMBER, site);
   }
 
   // ------------------------------------------------------------------------------- arriving

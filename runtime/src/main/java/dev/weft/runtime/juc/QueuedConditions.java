@@ -5,7 +5,7 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.ConditionOwners;
-import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.jdk.JdkClasses;
 import dev.weft.runtime.trace.EventKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ public final class QueuedConditions {
    */
   public static Object modelledOwner(Condition condition) {
     Object owner = ConditionOwners.ownerOf(condition);
-    return owner == null || JdkCode.isJdkClass(owner.getClass()) ? null : owner;
+    return owner == null || JdkClasses.isJdkClass(owner.getClass()) ? null : owner;
   }
 
   private static ArrayDeque<ConditionWaiter> waitersOf(Scheduler s, Object condition) {

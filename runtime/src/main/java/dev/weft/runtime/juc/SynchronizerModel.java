@@ -5,7 +5,7 @@ import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.jdk.JdkClasses;
 import dev.weft.runtime.trace.EventKind;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -43,7 +43,7 @@ final class SynchronizerModel {
    * Null means "call the JDK's method".
    */
   static ControlledThread caller(Object sync) {
-    return JdkCode.isJdkClass(sync.getClass()) ? null : ActiveRun.self();
+    return JdkClasses.isJdkClass(sync.getClass()) ? null : ActiveRun.self();
   }
 
   static SynchronizerQueue queueOf(Scheduler s, Object sync) {

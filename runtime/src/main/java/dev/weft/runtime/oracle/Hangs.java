@@ -1,7 +1,6 @@
 package dev.weft.runtime.oracle;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.trace.SiteTable;
 import dev.weft.runtime.trace.Trace;
 import java.util.TreeSet;
@@ -12,7 +11,7 @@ import java.util.TreeSet;
  */
 public final class Hangs {
   private static final int WINDOW = 200;
-  private static final String TARGET_LOADER = TargetClassLoader.NAME;
+  private static final String TARGET_LOADER = StackFrames.TARGET_LOADER;
 
   private Hangs() {}
 

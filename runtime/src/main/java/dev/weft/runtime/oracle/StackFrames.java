@@ -1,5 +1,6 @@
 package dev.weft.runtime.oracle;
 
+import dev.weft.runtime.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,8 +9,20 @@ import java.util.List;
  * frames and the JDK's are left out of signatures and of the stacks a report shows.
  */
 public final class StackFrames {
+  /**
+   * The name of the class loader that defines the target's classes in a run, which stack traces
+   * print before each frame of target code; the oracle owns it so that reading a stack needs no
+   * class loading.
+   */
+  public static final String TARGET_LOADER = "weft-run";
+
   private static final String[] WEFT_PACKAGES = {
-    "dev.weft.runtime.", "dev.weft.graph.", "dev.weft.corpus.", "dev.weft.fuzz.", "dev.weft.cli."
+    "dev.weft.runtime.",
+    Trace.class.getPackageName() + ".",
+    "dev.weft.graph.",
+    "dev.weft.corpus.",
+    "dev.weft.fuzz.",
+    "dev.weft.cli."
   };
 
   private StackFrames() {}

@@ -2,7 +2,7 @@ package dev.weft.runtime.races;
 
 import dev.weft.runtime.jdk.AccessKinds;
 import dev.weft.runtime.jdk.AccessOrder;
-import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.jdk.JdkClasses;
 import java.util.Map;
 import java.util.Set;
 
@@ -130,7 +130,7 @@ public final class NotThreadSafe {
         @Override
         protected Reads computeValue(Class<?> type) {
           for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (!JdkCode.isJdkClass(c)) {
+            if (!JdkClasses.isJdkClass(c)) {
               continue; // a target subclass: what its JDK superclass is decides
             }
             Reads r = TABLE.get(c.getName());

@@ -1,6 +1,5 @@
 package dev.weft.runtime.races;
 
-import dev.weft.runtime.jdk.JdkCalls;
 import dev.weft.runtime.trace.EventKind;
 import dev.weft.runtime.trace.FieldTable;
 import dev.weft.runtime.trace.Locations;
@@ -150,7 +149,7 @@ public final class RaceOracle {
         lockEvent(t, kind, location);
       } else if (member == Locations.THREAD_MEMBER) {
         threadEvent(t, kind, location);
-      } else if (member == JdkCalls.CONTENTS_MEMBER) {
+      } else if (member == Locations.CONTENTS_MEMBER) {
         contentsEvent(t, kind, location);
       } else if (member >= 0) {
         memoryEvent(i, t, kind, location);

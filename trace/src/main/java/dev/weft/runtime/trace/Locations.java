@@ -9,6 +9,10 @@ package dev.weft.runtime.trace;
 public final class Locations {
   public static final int LOCK_MEMBER = -1;
   public static final int THREAD_MEMBER = -2;
+
+  /** Member of a location that stands for "the contents" of a JDK object. */
+  public static final int CONTENTS_MEMBER = -3;
+
   public static final long NONE = Long.MIN_VALUE;
 
   private Locations() {}

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.bench;
 
 import dev.weft.fuzz.minimise.CandidateRunner;
 import dev.weft.fuzz.minimise.Minimisation;

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.bench;
 
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.bench;
 
 import dev.weft.fuzz.strategy.SegmentStrategy;
 import dev.weft.fuzz.strategy.Strategies;

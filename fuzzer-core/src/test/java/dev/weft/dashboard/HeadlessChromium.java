@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.bench;
 
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunExecutor;

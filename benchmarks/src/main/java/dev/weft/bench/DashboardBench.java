@@ -1,8 +1,10 @@
-package dev.weft.fuzz.bench;
+package dev.weft.bench;
 
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.dashboard.Dashboard;
+import dev.weft.dashboard.HeadlessChromium;
+import dev.weft.dashboard.SyntheticCampaign;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.weft.fuzz.bench;
+package dev.weft.dashboard;
 
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CampaignFile;
