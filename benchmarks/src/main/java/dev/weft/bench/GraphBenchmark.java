@@ -9,7 +9,7 @@ import dev.weft.graph.mutation.InterleavingMutation;
 import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;

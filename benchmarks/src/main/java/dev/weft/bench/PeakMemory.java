@@ -7,7 +7,7 @@ import dev.weft.graph.mutation.InterleavingMutation;
 import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

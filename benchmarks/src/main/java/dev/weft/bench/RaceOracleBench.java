@@ -8,8 +8,8 @@ import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.races.RaceMode;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import java.nio.file.Path;
 import java.util.List;
 

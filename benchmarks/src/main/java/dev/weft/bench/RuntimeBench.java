@@ -16,8 +16,8 @@ import dev.weft.runtime.instrument.TargetClassPath;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -399,7 +399,7 @@ public final class RuntimeBench {
             "%8d %10d %10d %12.1f %14.1f %10.0f%n",
             run,
             java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount(),
-            dev.weft.runtime.control.CarrierPool.created(),
+            dev.weft.runtime.carrier.CarrierPool.created(),
             heap / 1048576.0,
             meta / 1048576.0,
             rate);

@@ -1,8 +1,8 @@
 package dev.weft.bench;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

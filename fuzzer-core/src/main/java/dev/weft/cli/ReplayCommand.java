@@ -16,7 +16,7 @@ import dev.weft.runtime.exec.TargetException;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.ReplayStrategy;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.SiteTable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;

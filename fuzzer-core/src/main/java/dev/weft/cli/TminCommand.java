@@ -17,7 +17,7 @@ import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.SiteTable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.weft.graph;
 
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 /**

@@ -1,7 +1,7 @@
 package dev.weft.graph;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;

@@ -1,6 +1,6 @@
 package dev.weft.graph;
 
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.Arrays;
 import java.util.List;
 

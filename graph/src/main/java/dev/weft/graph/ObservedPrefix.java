@@ -1,6 +1,6 @@
 package dev.weft.graph;
 
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**

@@ -4,8 +4,8 @@ import static dev.weft.graph.TraceBuilder.field;
 import static dev.weft.graph.TraceBuilder.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.weft.graph;
 import static dev.weft.graph.TraceBuilder.field;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;

@@ -2,7 +2,7 @@ package dev.weft.junit;
 
 import dev.weft.cli.DurationConverter;
 import dev.weft.corpus.SavedFindings;
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

@@ -10,7 +10,7 @@ import dev.weft.corpus.CorruptFileException;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

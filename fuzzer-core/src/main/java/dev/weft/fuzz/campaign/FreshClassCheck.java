@@ -9,7 +9,7 @@ import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.EventFollower;
 import dev.weft.runtime.strategy.ReplayStrategy;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetException;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.Map;
 import java.util.WeakHashMap;
 

@@ -6,7 +6,7 @@ import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.fuzz.report.FindingReport;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.SiteTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.weft.fuzz.minimise;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.Comparator;
 
 /**

@@ -3,7 +3,7 @@ package dev.weft.fuzz.minimise;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.ArrayList;
 import java.util.List;
 

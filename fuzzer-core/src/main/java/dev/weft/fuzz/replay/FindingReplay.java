@@ -11,8 +11,8 @@ import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.strategy.ReplayStrategy;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import java.nio.file.Path;
 import java.util.List;
 

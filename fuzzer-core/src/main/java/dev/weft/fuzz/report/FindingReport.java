@@ -5,7 +5,7 @@ import dev.weft.fuzz.minimise.Switch;
 import dev.weft.fuzz.output.CapturedOutput;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.SiteTable;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package dev.weft.fuzz.session;
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.fuzz.minimise.MinimiseBudget;
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import java.time.Duration;
 
 /**

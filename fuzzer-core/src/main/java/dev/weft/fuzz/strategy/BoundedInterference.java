@@ -15,7 +15,7 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.weft.fuzz.strategy;
 
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.mutation.PlanTarget;
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;

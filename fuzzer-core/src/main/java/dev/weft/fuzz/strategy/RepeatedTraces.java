@@ -1,9 +1,9 @@
 package dev.weft.fuzz.strategy;
 
 import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.StableHash;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.StableHash;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;

@@ -3,7 +3,7 @@ package dev.weft.fuzz.strategy;
 import dev.weft.graph.mutation.Schedule;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.Arrays;
 import java.util.function.IntToLongFunction;
 

@@ -8,7 +8,7 @@ import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.Pctvb;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.Surw;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.SiteTable;
 import java.util.Locale;
 import java.util.function.IntToLongFunction;
 

@@ -6,9 +6,9 @@ import dev.weft.fuzz.minimise.Switch;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.SiteTable;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.SiteTable;
+import dev.weft.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

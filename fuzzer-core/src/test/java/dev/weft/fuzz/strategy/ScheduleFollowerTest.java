@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.graph.ObservedPrefix;
 import dev.weft.graph.mutation.Schedule;
 import dev.weft.runtime.api.SchedulingPoint;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;

@@ -9,9 +9,9 @@ import dev.weft.graph.mutation.ImaginarySegment;
 import dev.weft.graph.mutation.PlanTarget;
 import dev.weft.graph.mutation.PlannedSchedule;
 import dev.weft.graph.mutation.Schedule;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

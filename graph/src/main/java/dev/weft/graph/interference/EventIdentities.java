@@ -1,7 +1,7 @@
 package dev.weft.graph.interference;
 
 import dev.weft.graph.InterleavingGraph;
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 /**

@@ -1,6 +1,6 @@
 package dev.weft.graph.interference;
 
-import dev.weft.runtime.trace.StableHash;
+import dev.weft.trace.StableHash;
 import java.util.Arrays;
 
 /**

@@ -2,9 +2,9 @@ package dev.weft.graph.readsfrom;
 
 import dev.weft.graph.AccessSlots;
 import dev.weft.graph.TraceWindow;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 

@@ -7,7 +7,7 @@ import dev.weft.graph.TraceBuilder;
 import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.weft.graph.TraceWindow;
 import dev.weft.graph.segment.SegmentEnumerator;
 import dev.weft.graph.segment.SegmentOptions;
 import dev.weft.graph.segment.Segments;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.graph.InterleavingGraph;
 import dev.weft.graph.TraceBuilder;
 import dev.weft.graph.TraceWindow;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.weft.runtime.api;
 
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.races.Race;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.List;
 
 /**

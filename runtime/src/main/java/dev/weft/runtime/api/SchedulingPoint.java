@@ -1,6 +1,6 @@
 package dev.weft.runtime.api;
 
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 
 /**
  * The scheduler's state as a strategy sees it at one scheduling point: which threads may run and

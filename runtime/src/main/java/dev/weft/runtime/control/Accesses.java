@@ -1,7 +1,7 @@
 package dev.weft.runtime.control;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 
 /**
  * Plain memory accesses of target code: each field, static and array element read or write is a

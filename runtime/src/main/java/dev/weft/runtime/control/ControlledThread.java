@@ -1,7 +1,9 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.carrier.Carrier;
+import dev.weft.runtime.carrier.LogicalThread;
 import dev.weft.runtime.time.ClockPolls;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 
 /**
  * Weft's model of one target thread in one run: its lifecycle {@link ThreadState}, the operation it

@@ -1,7 +1,7 @@
 package dev.weft.runtime.control;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.SiteTable;
 import java.util.function.BooleanSupplier;
 
 /**

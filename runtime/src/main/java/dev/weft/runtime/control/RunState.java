@@ -1,6 +1,8 @@
 package dev.weft.runtime.control;
 
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.carrier.OneShot;
+import dev.weft.runtime.carrier.WaitTicks;
 import dev.weft.runtime.oracle.Failure;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.weft.runtime.control;
 
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.Arrays;
 
 /**

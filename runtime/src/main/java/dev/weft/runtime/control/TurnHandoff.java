@@ -1,5 +1,7 @@
 package dev.weft.runtime.control;
 
+import dev.weft.runtime.carrier.Carrier;
+import dev.weft.runtime.carrier.CarrierCpu;
 import java.util.concurrent.locks.LockSupport;
 
 /**

@@ -1,7 +1,7 @@
 package dev.weft.runtime.exec;
 
-import dev.weft.runtime.control.CarrierPool;
-import dev.weft.runtime.control.OpenPackages;
+import dev.weft.runtime.carrier.CarrierPool;
+import dev.weft.runtime.carrier.OpenPackages;
 import dev.weft.runtime.instrument.DefinedClasses;
 import java.util.concurrent.Callable;
 

@@ -2,12 +2,12 @@ package dev.weft.runtime.exec;
 
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.oracle.Failure;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Site;
-import dev.weft.runtime.trace.SiteTable;
-import dev.weft.runtime.trace.StableHash;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Site;
+import dev.weft.trace.SiteTable;
+import dev.weft.trace.StableHash;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.function.IntToLongFunction;
 import java.util.function.UnaryOperator;

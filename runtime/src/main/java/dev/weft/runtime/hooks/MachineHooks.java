@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.control.Processors;
+import dev.weft.runtime.carrier.Processors;
 
 /**
  * {@code Runtime.availableProcessors()} called in target code: the process's processors, as the

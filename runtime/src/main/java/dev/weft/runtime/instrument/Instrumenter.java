@@ -1,7 +1,15 @@
 package dev.weft.runtime.instrument;
 
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.instrument.calls.HookClasses;
+import dev.weft.runtime.instrument.calls.TypeHierarchy;
+import dev.weft.runtime.instrument.classfile.ClassInstrumenter;
+import dev.weft.runtime.instrument.classfile.ForNameInitialisation;
+import dev.weft.runtime.instrument.classfile.InitialiserOnlyRewrite;
+import dev.weft.runtime.instrument.classfile.MaxLocals;
+import dev.weft.runtime.instrument.classfile.StaticsReset;
+import dev.weft.runtime.instrument.classfile.SubroutineInliner;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,9 +1,10 @@
 package dev.weft.runtime.instrument;
 
 import dev.weft.runtime.control.OwnWork;
+import dev.weft.runtime.instrument.classfile.StaticsReset;
 import dev.weft.runtime.oracle.StackFrames;
 import dev.weft.runtime.statics.RewriteMembersHidden;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URL;

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument;
 
+import dev.weft.runtime.instrument.calls.ModelCalls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

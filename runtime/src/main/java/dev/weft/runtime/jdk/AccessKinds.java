@@ -1,6 +1,6 @@
 package dev.weft.runtime.jdk;
 
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**

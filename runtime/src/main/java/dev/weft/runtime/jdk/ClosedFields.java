@@ -1,6 +1,6 @@
 package dev.weft.runtime.jdk;
 
-import dev.weft.runtime.control.OpenPackages;
+import dev.weft.runtime.carrier.OpenPackages;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import sun.misc.Unsafe;

@@ -2,8 +2,8 @@ package dev.weft.runtime.jdk;
 
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -2,7 +2,7 @@ package dev.weft.runtime.jdk;
 
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;

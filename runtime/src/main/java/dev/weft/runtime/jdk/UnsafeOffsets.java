@@ -3,7 +3,7 @@ package dev.weft.runtime.jdk;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.Locations;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

@@ -4,8 +4,8 @@ import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 

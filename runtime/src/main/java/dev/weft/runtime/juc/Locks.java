@@ -5,8 +5,8 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
 import dev.weft.runtime.races.RaceCalls;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 

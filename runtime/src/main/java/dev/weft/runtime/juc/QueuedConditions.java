@@ -6,7 +6,7 @@ import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.ConditionOwners;
 import dev.weft.runtime.jdk.JdkClasses;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Date;

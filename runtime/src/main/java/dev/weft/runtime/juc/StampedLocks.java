@@ -4,7 +4,7 @@ import dev.weft.runtime.control.Blocked;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.StampedLock;
 import java.util.function.LongSupplier;

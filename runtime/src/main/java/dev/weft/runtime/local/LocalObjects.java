@@ -70,7 +70,7 @@ public final class LocalObjects {
    * The run will track about {@code objects} objects and {@code views} views (the last run of the
    * same program did): the tables start that big instead of growing, rehashing every entry each
    * time, on the way (a tenth of a 40-thread run's time went to that). Capped like {@link
-   * dev.weft.runtime.trace.ObjectNames#expect}.
+   * dev.weft.trace.ObjectNames#expect}.
    */
   public void expect(int objects, int views) {
     if (owners.isEmpty() && objects > 32) {

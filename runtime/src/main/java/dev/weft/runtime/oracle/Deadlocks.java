@@ -2,8 +2,8 @@ package dev.weft.runtime.oracle;
 
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Wait;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.SiteTable;
 import java.util.List;
 import java.util.TreeSet;
 

@@ -1,8 +1,8 @@
 package dev.weft.runtime.oracle;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.trace.SiteTable;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.SiteTable;
+import dev.weft.trace.Trace;
 import java.util.TreeSet;
 
 /**

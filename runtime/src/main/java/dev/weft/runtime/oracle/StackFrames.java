@@ -1,6 +1,6 @@
 package dev.weft.runtime.oracle;
 
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,8 +2,8 @@ package dev.weft.runtime.races;
 
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
-import dev.weft.runtime.trace.Site;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.Site;
+import dev.weft.trace.SiteTable;
 import java.util.List;
 
 /**

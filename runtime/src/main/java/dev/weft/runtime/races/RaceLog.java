@@ -1,8 +1,8 @@
 package dev.weft.runtime.races;
 
 import dev.weft.runtime.oracle.StackFrames;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.Locations;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;

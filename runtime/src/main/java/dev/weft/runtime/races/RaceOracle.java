@@ -1,12 +1,12 @@
 package dev.weft.runtime.races;
 
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.Locations;
-import dev.weft.runtime.trace.ObjectNames;
-import dev.weft.runtime.trace.Site;
-import dev.weft.runtime.trace.SiteTable;
-import dev.weft.runtime.trace.Trace;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.Locations;
+import dev.weft.trace.ObjectNames;
+import dev.weft.trace.Site;
+import dev.weft.trace.SiteTable;
+import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.BitSet;

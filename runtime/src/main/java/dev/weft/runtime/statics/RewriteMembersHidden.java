@@ -1,6 +1,6 @@
 package dev.weft.runtime.statics;
 
-import dev.weft.runtime.control.OpenPackages;
+import dev.weft.runtime.carrier.OpenPackages;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -3,8 +3,8 @@ package dev.weft.runtime.strategy;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 

@@ -3,7 +3,7 @@ package dev.weft.runtime.strategy;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import it.unimi.dsi.fastutil.objects.Object2IntMap;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.Arrays;

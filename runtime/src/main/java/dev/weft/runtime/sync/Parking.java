@@ -4,7 +4,7 @@ import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.trace.EventKind;
+import dev.weft.trace.EventKind;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;

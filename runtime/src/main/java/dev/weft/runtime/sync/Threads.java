@@ -5,8 +5,8 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.JoinWait;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
-import dev.weft.runtime.trace.EventKind;
-import dev.weft.runtime.trace.Locations;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Locations;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 

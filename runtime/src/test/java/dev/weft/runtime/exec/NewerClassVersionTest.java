@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.weft.runtime.instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.runtime.instrument.calls.HookTable;
+import dev.weft.runtime.instrument.classfile.InitialiserOnlyRewrite;
 import dev.weft.targets.statics.WrappedInitialisers;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.weft.targets.jvm;
 
-import dev.weft.runtime.control.CarrierProbe;
+import dev.weft.runtime.carrier.CarrierProbe;
 
 /**
  * {@code args[0]} threads (default 4) and the main thread record the processors they may use, and

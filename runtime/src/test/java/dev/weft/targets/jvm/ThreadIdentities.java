@@ -1,6 +1,6 @@
 package dev.weft.targets.jvm;
 
-import dev.weft.runtime.control.CarrierProbe;
+import dev.weft.runtime.carrier.CarrierProbe;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;

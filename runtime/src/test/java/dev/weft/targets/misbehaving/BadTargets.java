@@ -29,7 +29,7 @@ public class BadTargets {
 
   private static void spinForAWhile() {
     // processor time, as the stall budget: even on a busy machine the loop outlasts it
-    dev.weft.runtime.control.CarrierProbe.spinForProcessorTime(1_500);
+    dev.weft.runtime.carrier.CarrierProbe.spinForProcessorTime(1_500);
   }
 
   /**
@@ -38,7 +38,7 @@ public class BadTargets {
    */
   public static void spinsUntilReleased() {
     Thread spinner =
-        new Thread(dev.weft.runtime.control.CarrierProbe::spinUntilReleased, "spinner");
+        new Thread(dev.weft.runtime.carrier.CarrierProbe::spinUntilReleased, "spinner");
     spinner.start();
   }
 

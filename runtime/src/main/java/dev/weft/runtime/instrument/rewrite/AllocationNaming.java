@@ -1,8 +1,8 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookTable;
-import dev.weft.runtime.instrument.ModelCalls;
-import dev.weft.runtime.instrument.SyncCalls;
+import dev.weft.runtime.instrument.calls.HookTable;
+import dev.weft.runtime.instrument.calls.ModelCalls;
+import dev.weft.runtime.instrument.calls.SyncCalls;
 import dev.weft.runtime.local.LocalJdkClasses;
 import java.util.ArrayDeque;
 import net.bytebuddy.jar.asm.Handle;

@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.ArrayOpcodes;
+import dev.weft.runtime.instrument.calls.ArrayOpcodes;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 

@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookTable;
+import dev.weft.runtime.instrument.calls.HookTable;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import net.bytebuddy.jar.asm.Label;

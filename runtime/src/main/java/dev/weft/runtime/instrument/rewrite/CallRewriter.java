@@ -1,8 +1,8 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.CallHooks;
-import dev.weft.runtime.instrument.ModelCalls;
-import dev.weft.runtime.instrument.SyncCalls;
+import dev.weft.runtime.instrument.calls.CallHooks;
+import dev.weft.runtime.instrument.calls.ModelCalls;
+import dev.weft.runtime.instrument.calls.SyncCalls;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;

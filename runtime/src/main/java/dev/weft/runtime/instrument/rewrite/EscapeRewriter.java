@@ -1,7 +1,7 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.CallEscapes;
-import dev.weft.runtime.instrument.HookTable;
+import dev.weft.runtime.instrument.calls.CallEscapes;
+import dev.weft.runtime.instrument.calls.HookTable;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;

@@ -1,7 +1,7 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookTable;
-import dev.weft.runtime.instrument.TypeHierarchy;
+import dev.weft.runtime.instrument.calls.HookTable;
+import dev.weft.runtime.instrument.calls.TypeHierarchy;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;

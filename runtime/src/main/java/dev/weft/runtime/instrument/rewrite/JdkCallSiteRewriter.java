@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.JdkCallSites;
+import dev.weft.runtime.instrument.calls.JdkCallSites;
 import net.bytebuddy.jar.asm.MethodVisitor;
 
 /**

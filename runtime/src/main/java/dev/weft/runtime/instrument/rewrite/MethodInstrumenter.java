@@ -1,9 +1,9 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.MethodRefBridges;
-import dev.weft.runtime.instrument.TypeHierarchy;
-import dev.weft.runtime.trace.FieldTable;
-import dev.weft.runtime.trace.SiteTable;
+import dev.weft.runtime.instrument.calls.MethodRefBridges;
+import dev.weft.runtime.instrument.calls.TypeHierarchy;
+import dev.weft.trace.FieldTable;
+import dev.weft.trace.SiteTable;
 import net.bytebuddy.jar.asm.MethodVisitor;
 
 /**

@@ -1,10 +1,10 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.CallHooks;
-import dev.weft.runtime.instrument.JdkCallSites;
-import dev.weft.runtime.instrument.MethodRefBridges;
-import dev.weft.runtime.instrument.ModelCalls;
-import dev.weft.runtime.instrument.SyncCalls;
+import dev.weft.runtime.instrument.calls.CallHooks;
+import dev.weft.runtime.instrument.calls.JdkCallSites;
+import dev.weft.runtime.instrument.calls.MethodRefBridges;
+import dev.weft.runtime.instrument.calls.ModelCalls;
+import dev.weft.runtime.instrument.calls.SyncCalls;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;

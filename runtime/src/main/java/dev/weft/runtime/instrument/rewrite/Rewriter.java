@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookCall;
+import dev.weft.runtime.instrument.calls.HookCall;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;

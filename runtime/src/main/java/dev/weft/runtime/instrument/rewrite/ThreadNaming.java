@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookTable;
+import dev.weft.runtime.instrument.calls.HookTable;
 import java.util.Map;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -12,7 +12,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * name becomes a call of the constructor that takes one, with a name numbered per run ({@link
  * dev.weft.runtime.sync.Threads#defaultName()}); named threads keep theirs. This covers {@code new
  * Thread(...)}, the {@code super(...)} calls of target subclasses and {@code Thread::new}
- * references (bridged, see {@link dev.weft.runtime.instrument.MethodRefBridges}).
+ * references (bridged, see {@link dev.weft.runtime.instrument.calls.MethodRefBridges}).
  */
 final class ThreadNaming extends Rewriter {
   private static final String THREAD = "java/lang/Thread";

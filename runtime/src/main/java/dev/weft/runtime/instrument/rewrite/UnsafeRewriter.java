@@ -1,7 +1,7 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.JdkCallSites;
-import dev.weft.runtime.instrument.UnsafeSites;
+import dev.weft.runtime.instrument.calls.JdkCallSites;
+import dev.weft.runtime.instrument.calls.UnsafeSites;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 

@@ -1,8 +1,8 @@
 package dev.weft.runtime.instrument.rewrite;
 
-import dev.weft.runtime.instrument.HookCall;
-import dev.weft.runtime.instrument.JdkCallSites;
-import dev.weft.runtime.instrument.VarHandleSites;
+import dev.weft.runtime.instrument.calls.HookCall;
+import dev.weft.runtime.instrument.calls.JdkCallSites;
+import dev.weft.runtime.instrument.calls.VarHandleSites;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
