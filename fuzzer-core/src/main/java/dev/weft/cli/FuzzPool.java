@@ -31,6 +31,7 @@ final class FuzzPool {
   private final boolean showOutput;
   private final MinimiseOptions minimise;
   private final boolean corpusSeeds;
+  private List<String> clusterArgs = List.of();
 
   FuzzPool(
       CampaignDirectory dir,
@@ -51,6 +52,11 @@ final class FuzzPool {
     this.showOutput = showOutput;
     this.minimise = minimise;
     this.corpusSeeds = corpusSeeds;
+  }
+
+  /** The workers take part in a cluster through this process's member, with these options. */
+  void joinedCluster(List<String> args) {
+    clusterArgs = List.copyOf(args);
   }
 
   int run(CampaignState before, StatusDisplay display) throws IOException {
@@ -179,6 +185,7 @@ final class FuzzPool {
     if (!corpusSeeds) {
       args.add("--no-corpus-seeds");
     }
+    args.addAll(clusterArgs);
     if (minimise.noMinimize) {
       args.add("--no-minimize");
     } else {

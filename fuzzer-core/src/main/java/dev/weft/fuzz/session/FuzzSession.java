@@ -3,13 +3,16 @@ package dev.weft.fuzz.session;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.HangConfirmation;
 import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.exchange.CampaignExchange;
 import dev.weft.fuzz.minimise.FindingMinimiser;
 import dev.weft.fuzz.minimise.MinimisedFinding;
 import dev.weft.fuzz.output.CapturedOutput;
@@ -34,7 +37,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One session of a campaign on disk ({@code weft fuzz}): runs the target again and again, keeps
@@ -42,7 +47,9 @@ import java.util.List;
  * seen again, in this session or an earlier one, only counts), writes {@code stats.jsonl}, and goes
  * on after findings until its budget is spent or {@link #requestStop()} is called (Ctrl-C, SIGTERM;
  * a run under way is cut short and counted as skipped). Counters continue from the campaign's
- * {@link CampaignState}, and the strategy starts with the coverage the corpus holds.
+ * {@link CampaignState}, and the strategy starts with the coverage the corpus holds. What it shares
+ * with other processes (pool workers, cluster members) goes through its {@link CampaignExchange},
+ * whichever kind that is.
  *
  * <p>{@link Campaign} is the in-memory loop of {@code weft run}; the two share the reports, the
  * output routing and the strategies, and may become one loop once {@code run} is {@code fuzz} with
@@ -57,6 +64,8 @@ public final class FuzzSession {
 
   private final SessionPlan plan;
   private final CampaignState state;
+  private final CampaignExchange exchange;
+  private final Set<String> claimedElsewhere = new HashSet<>();
   private final PrintStream progress;
   private final StatusDisplay display;
   private final SiteTable sites = new SiteTable();
@@ -90,13 +99,19 @@ public final class FuzzSession {
   private long lastFindingNanos;
 
   /**
+   * @param exchange what the session shares its entries and findings through
    * @param progress where Weft's own failures are printed in full
    * @param display where the status and the messages (findings, warnings) go
    */
   public FuzzSession(
-      SessionPlan plan, CampaignState state, PrintStream progress, StatusDisplay display) {
+      SessionPlan plan,
+      CampaignState state,
+      CampaignExchange exchange,
+      PrintStream progress,
+      StatusDisplay display) {
     this.plan = plan;
     this.state = state;
+    this.exchange = exchange;
     this.progress = progress;
     this.display = display;
     this.session = state.session();
@@ -185,6 +200,7 @@ public final class FuzzSession {
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       freshClassCheck = new FreshClassCheck(executor, output);
       hangConfirmation = new HangConfirmation(executor, output);
+      importShared(feedback); // what the others found before this session began
       stopReason = loop(executor, strategy, feedback, ticker, output);
       if (feedback != null) {
         feedback.finishAnalysis(); // the last run's keys are saved too
@@ -264,6 +280,11 @@ public final class FuzzSession {
       public long findings() {
         return state.findings().count();
       }
+
+      @Override
+      public StatsLine.Cluster cluster() {
+        return exchange.cluster();
+      }
     };
   }
 
@@ -291,9 +312,7 @@ public final class FuzzSession {
       }
       now = System.nanoTime();
       if (ticker.due(now)) {
-        if (plan.inPool()) {
-          importOtherWorkers(feedback);
-        }
+        importShared(feedback);
         state.findings().flush();
         interleavings.flush();
         ticker.write("tick", now);
@@ -386,16 +405,16 @@ public final class FuzzSession {
   }
 
   /**
-   * Takes in the entries the other workers wrote since the last look: their keys are covered here
-   * too, so that no key is new twice in the campaign, and their schedules are mutated here as well
-   * (AFL++'s secondary instances sync alike).
+   * Takes in the entries the others (other workers, other members) found since the last look: their
+   * keys are covered here too, so that no key is new twice in the campaign, and their schedules are
+   * mutated here as well (AFL++'s secondary instances sync alike).
    */
-  private void importOtherWorkers(CoverageFeedback feedback) throws IOException {
-    for (CorpusEntry e : state.corpus().loadNew(quarantine)) {
+  private void importShared(CoverageFeedback feedback) throws IOException {
+    for (CampaignExchange.SharedEntry shared : exchange.receive()) {
       if (feedback != null) {
-        feedback.restoreCoverage(e.coverageKeys());
+        feedback.restoreCoverage(shared.entry().coverageKeys());
         if (plan.corpusSeeds()) {
-          feedback.offerSeed(e.id(), e.decisions());
+          feedback.offerSeed(shared.id(), shared.entry().decisions());
         }
       }
     }
@@ -433,20 +452,19 @@ public final class FuzzSession {
     if (parent == null && parentRun >= 0) {
       parent = CorpusEntry.id(plan.worker(), parentRun);
     }
-    state
-        .corpus()
-        .add(
-            new CorpusEntry(
-                plan.worker(),
-                run,
-                new byte[0],
-                result.decisions(),
-                keys,
-                result.nanos(),
-                feedback.lastRunOrigin(),
-                parent,
-                session,
-                System.currentTimeMillis()));
+    CorpusEntry entry =
+        new CorpusEntry(
+            plan.worker(),
+            run,
+            new byte[0],
+            result.decisions(),
+            keys,
+            result.nanos(),
+            feedback.lastRunOrigin(),
+            parent,
+            session,
+            System.currentTimeMillis());
+    exchange.publish(entry, state.corpus().add(entry));
     ticker.newKeys(feedback.lastRunOrigin(), keys.length);
     lastNewKeyNanos = System.nanoTime();
   }
@@ -473,6 +491,22 @@ public final class FuzzSession {
   /** Writes a new finding ({@code f} was not seen before: see the caller). */
   private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
+    String id = FindingStore.id(f.kind(), f.signature());
+    CampaignExchange.Claim claim = exchange.claim(id);
+    if (!claim.ours()) {
+      if (claimedElsewhere.add(id)) {
+        say(
+            "found "
+                + f.kind().label()
+                + " at execution "
+                + executions
+                + ", which "
+                + claim.holder()
+                + " found first and writes: "
+                + firstLine(f.message()));
+      }
+      return;
+    }
     CampaignSettings s = plan.settings();
     FindingRecord record =
         new FindingRecord(
