@@ -87,7 +87,8 @@ final class DashboardData {
             t.pending,
             t.realised,
             t.skipped,
-            t.findings)) {
+            t.findings,
+            t.members)) {
       plotted.add(c::getDouble);
     }
     for (int w : workers) {
@@ -108,6 +109,7 @@ final class DashboardData {
     column(g, "realised", kept, t.realised::getDouble);
     column(g, "skipped", kept, t.skipped::getDouble);
     column(g, "findings", kept, t.findings::getDouble);
+    column(g, "members", kept, t.members::getDouble);
     g.writeObjectFieldStart("workerCoverage");
     for (int w : workers) {
       column(g, Integer.toString(w), kept, workerValue(t, w, t.workerCoverage));

@@ -10,6 +10,7 @@ import com.hazelcast.map.listener.EntryAddedListener;
 import com.hazelcast.map.listener.EntryMergedListener;
 import dev.weft.corpus.AtomicFiles;
 import dev.weft.corpus.CorruptFileException;
+import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CorpusEntry;
 import dev.weft.corpus.campaign.CorpusEntryFile;
 import dev.weft.corpus.campaign.CorpusStore;
@@ -38,8 +39,9 @@ import java.util.function.Consumer;
  * wherever it comes from, and this class needs not know the format); a member writes the others'
  * entries to {@code DIR/cluster/}, its durable record of them, and takes them in from there. A
  * finding is claimed in a map with {@code putIfAbsent} before it is written, by the member's
- * address: a claim whose member is gone (it died before writing) is taken over by the next member
- * that sees the finding. Pool workers take part through their member, as clients, with its address.
+ * address, and marked written after: a claim whose member is gone before it wrote the finding is
+ * taken over by the next member that sees it. Pool workers take part through their member, as
+ * clients, with its address.
  *
  * <p>The cluster's troubles never stop the session: a call that fails is said once, a claim that
  * cannot be made counts as this member's (a finding written twice beats one lost), and fuzzing goes
@@ -48,6 +50,7 @@ import java.util.function.Consumer;
 public final class ClusterExchange implements CampaignExchange {
   static final String ENTRIES = "weft.entries";
   static final String CLAIMS = "weft.claims";
+  private static final String WRITTEN = "written by ";
 
   /** The directory of a campaign that holds the entries other members found. */
   public static Path importDirectory(Path campaign) {
@@ -59,6 +62,7 @@ public final class ClusterExchange implements CampaignExchange {
   private final String self;
   private final CampaignExchange local;
   private final Path importDir;
+  private final Path corpus;
   private final Quarantine quarantine;
   private final Consumer<String> messages;
   private final IMap<String, byte[]> entries;
@@ -98,6 +102,7 @@ public final class ClusterExchange implements CampaignExchange {
     this.self = self;
     this.local = local;
     this.importDir = importDirectory(campaign);
+    this.corpus = new CampaignDirectory(campaign).corpus();
     this.quarantine = quarantine;
     this.messages = messages;
     this.entries = hz.getMap(ENTRIES);
@@ -163,6 +168,13 @@ public final class ClusterExchange implements CampaignExchange {
   @Override
   public List<SharedEntry> receive() throws IOException {
     List<SharedEntry> shared = new ArrayList<>(local.receive());
+    for (SharedEntry e : shared) {
+      // a worker of this member published it too: it is not to be taken in twice
+      Path file = corpus.resolve(e.id() + CorpusEntryFile.SUFFIX);
+      if (Files.isRegularFile(file)) {
+        known.add(digest(Files.readAllBytes(file)));
+      }
+    }
     if (restored != null) {
       shared.addAll(restored);
       restored = null;
@@ -203,6 +215,11 @@ public final class ClusterExchange implements CampaignExchange {
     try {
       String previous = claims.putIfAbsent(findingId, self);
       while (previous != null && !previous.equals(self)) {
+        if (previous.startsWith(WRITTEN)) {
+          holder = "member " + previous.substring(WRITTEN.length());
+          claimedElsewhere.put(findingId, holder);
+          return new Claim(holder);
+        }
         if (alive(previous)) {
           holder = "member " + previous;
           claimedElsewhere.put(findingId, holder);
@@ -217,6 +234,15 @@ public final class ClusterExchange implements CampaignExchange {
       trouble(e);
     }
     return Claim.OURS;
+  }
+
+  @Override
+  public void written(String findingId) {
+    try {
+      claims.set(findingId, WRITTEN + self);
+    } catch (RuntimeException e) {
+      trouble(e);
+    }
   }
 
   @Override

@@ -21,6 +21,9 @@ public final class Alone implements CampaignExchange {
   }
 
   @Override
+  public void written(String findingId) {}
+
+  @Override
   public StatsLine.Cluster cluster() {
     return null;
   }

@@ -31,6 +31,9 @@ public interface CampaignExchange extends AutoCloseable {
    */
   Claim claim(String findingId);
 
+  /** Says that a finding this process claimed is written: its claim stands for good. */
+  void written(String findingId);
+
   /** Where the cluster stands, for the stats lines; null when there is no cluster. */
   StatsLine.Cluster cluster();
 

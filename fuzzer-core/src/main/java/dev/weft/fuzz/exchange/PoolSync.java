@@ -42,6 +42,9 @@ public final class PoolSync implements CampaignExchange {
   }
 
   @Override
+  public void written(String findingId) {}
+
+  @Override
   public StatsLine.Cluster cluster() {
     return null;
   }

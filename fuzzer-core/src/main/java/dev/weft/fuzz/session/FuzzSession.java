@@ -538,7 +538,9 @@ public final class FuzzSession {
       say("  " + minimising);
     }
     MinimisedFinding found = minimiser.minimise(record, f, result, output);
-    if (state.findings().add(found.record(), found.report(file, sites), session) == null) {
+    Path written = state.findings().add(found.record(), found.report(file, sites), session);
+    exchange.written(id);
+    if (written == null) {
       say("  another worker wrote it first: " + file.getFileName());
       return;
     }
