@@ -620,8 +620,9 @@ public final class FuzzCommand implements Callable<Integer> {
     if (joined != null && !quiet && !plan.inPool()) {
       err.println("[weft] joined " + clusterLine(joined));
     }
-    try (exchange;
-        StopHook hook = StopHook.install(session::requestStop, 10)) {
+    // the exchange is closed (this member leaves the cluster) before the hook is let go
+    try (StopHook hook = StopHook.install(session::requestStop, 10);
+        exchange) {
       SessionResult result = session.run();
       display.close();
       if (plan.inPool()) {

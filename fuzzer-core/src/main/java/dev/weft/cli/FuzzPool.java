@@ -3,8 +3,11 @@ package dev.weft.cli;
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
+import dev.weft.corpus.campaign.StatsHistory;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.fuzz.pool.WorkerPool;
 import dev.weft.fuzz.session.CampaignState;
+import dev.weft.fuzz.status.ClusterStatus;
 import dev.weft.fuzz.status.StatusDisplay;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -129,6 +132,10 @@ final class FuzzPool {
         after.findings().count(),
         newFindings,
         after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
+    StatsLine.Cluster cluster = ClusterStatus.of(StatsHistory.read(dir.statsLog()));
+    if (cluster != null) {
+      out.println("[weft] " + FuzzCommand.clusterLine(cluster));
+    }
     out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
     out.flush();
     return switch (ending) {

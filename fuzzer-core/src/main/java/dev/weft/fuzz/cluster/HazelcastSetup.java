@@ -36,6 +36,7 @@ final class HazelcastSetup {
     config.setProperty("hazelcast.logging.type", verbose ? "jdk" : "none");
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    config.setProperty("hazelcast.graceful.shutdown.max.wait", "5");
     config.setProperty("hazelcast.wait.seconds.before.join", "1");
     config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
     config.setProperty("hazelcast.max.no.heartbeat.seconds", "15");
