@@ -258,6 +258,57 @@ class WeftClusterTest extends CliTestSupport {
     }
   }
 
+  /**
+   * A pool's workers take part through their member: each worker's lines show the cluster, and
+   * entries flow between the workers and the other member.
+   */
+  @Test
+  void aPoolsWorkersTakePartThroughTheirMember() throws Exception {
+    int[] ports = {25731, 25732};
+    String all = join(ports);
+    Process a = member("a", CORRECT, "300s", ports[0], all);
+    Process pool = member("pool", CORRECT, "300s", ports[1], all, 2);
+    await(x -> workersShare("pool") && importedSome("a"));
+    a.destroy();
+    pool.destroy();
+    for (Process p : List.of(a, pool)) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(workersShare("pool")).as(log("pool")).isTrue();
+    assertThat(importedSome("a")).as("a took in the pool's entries").isTrue();
+    assertThat(log("pool")).contains("session 1 done with 2 workers", "cluster: test, members");
+  }
+
+  /** Whether both workers of a pool wrote lines showing two members and entries taken in. */
+  private boolean workersShare(String name) {
+    try {
+      for (int w = 0; w < 2; w++) {
+        int worker = w;
+        if (stats(name).stream()
+            .noneMatch(
+                l ->
+                    l.worker() == worker
+                        && l.cluster() != null
+                        && l.cluster().membersSeen() == 2
+                        && l.cluster().importedEntries() > 0)) {
+          return false;
+        }
+      }
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private boolean importedSome(String name) {
+    try {
+      return stats(name).stream()
+          .anyMatch(l -> l.cluster() != null && l.cluster().importedEntries() > 0);
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
   /** A member whose target differs from the cluster's is refused, and says why. */
   @Test
   void aMemberWithAnotherTargetIsRefused() throws Exception {
