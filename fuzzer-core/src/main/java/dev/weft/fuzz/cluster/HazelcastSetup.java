@@ -80,7 +80,7 @@ final class HazelcastSetup {
     }
     String refusal = refusal(hz, identity, options);
     if (refusal != null) {
-      hz.getLifecycleService().terminate();
+      hz.shutdown(); // leaves at once, telling the others
       throw new ClusterRefusedException(refusal);
     }
     return hz;
