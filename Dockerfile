@@ -8,6 +8,7 @@ RUN scripts/mvn-plain -q -DskipTests install
 # carriers are virtual threads, which makes a switch between threads several times cheaper.
 FROM eclipse-temurin:25-jre
 COPY --from=build /src/fuzzer-core/target/weft.jar /opt/weft/weft.jar
+COPY --from=build /src/fuzzer-core/target/lib /opt/weft/lib
 COPY --from=build /src/examples/target/classes /opt/weft/examples
 WORKDIR /work
 ENTRYPOINT ["java", "-Xss4m", "-jar", "/opt/weft/weft.jar"]

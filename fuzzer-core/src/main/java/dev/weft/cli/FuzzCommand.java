@@ -7,8 +7,18 @@ import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.corpus.campaign.DirectoryLock;
+import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.TargetHash;
 import dev.weft.corpus.campaign.WorkerLock;
+import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.cluster.ClusterJoin;
+import dev.weft.fuzz.cluster.ClusterOptions;
+import dev.weft.fuzz.cluster.ClusterRefusedException;
+import dev.weft.fuzz.cluster.MemberIdentity;
+import dev.weft.fuzz.exchange.Alone;
+import dev.weft.fuzz.exchange.CampaignExchange;
+import dev.weft.fuzz.exchange.PoolSync;
 import dev.weft.fuzz.pool.WorkerExit;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
@@ -207,6 +217,45 @@ public final class FuzzCommand implements Callable<Integer> {
   int workers;
 
   @Option(
+      names = "--cluster",
+      paramLabel = "NAME",
+      description =
+          "Take part in the cluster NAME with this campaign: the members (each with its own"
+              + " campaign directory, on this machine or others) share coverage keys and corpus"
+              + " entries, and each finding is written once, by the member that found it first."
+              + " Needs --member-port, and --join for all but the first member.")
+  String cluster;
+
+  @Option(
+      names = "--member-port",
+      paramLabel = "P",
+      description = "With --cluster: the TCP port this member listens on for the others.")
+  Integer memberPort;
+
+  @Option(
+      names = "--join",
+      paramLabel = "HOST:PORT",
+      split = ",",
+      description =
+          "With --cluster: members to join through, separated by commas (they may list each"
+              + " other; no multicast or other discovery is used).")
+  List<String> join = new ArrayList<>();
+
+  @Option(
+      names = "--cluster-secret-file",
+      paramLabel = "FILE",
+      description =
+          "With --cluster: a file holding a secret every member must have to join (it keeps"
+              + " strangers out; it does not encrypt the traffic).")
+  Path clusterSecretFile;
+
+  @Option(
+      names = "--cluster-member",
+      hidden = true,
+      description = "Set by the pool for its workers: their member's address.")
+  String clusterMember;
+
+  @Option(
       names = "--status",
       paramLabel = "MODE",
       defaultValue = "auto",
@@ -248,8 +297,15 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
+    ClusterOptions clusterOptions;
+    try {
+      clusterOptions = clusterOptions();
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
     if (worker != null) {
-      return runAsWorker(dir, settings, err);
+      return runAsWorker(dir, settings, clusterOptions, err);
     }
     if (workers < 1) {
       err.println("weft: --workers must be at least 1");
@@ -309,7 +365,22 @@ public final class FuzzCommand implements Callable<Integer> {
         FuzzPool pool =
             new FuzzPool(
                 dir, settings, workers, time, budget, quiet, showOutput, minimise, !noCorpusSeeds);
-        return pool.run(state, display(settings, state.session(), err));
+        if (clusterOptions == null) {
+          return pool.run(state, display(settings, state.session(), err));
+        }
+        ClusterJoin.PoolMembership membership;
+        try {
+          membership =
+              ClusterJoin.poolMember(
+                  clusterOptions, identity(settings), verbose, dir.root(), dir.corpus());
+        } catch (ClusterRefusedException e) {
+          err.println("weft: " + e.getMessage());
+          return WeftCli.USAGE;
+        }
+        try (membership) {
+          pool.joinedCluster(clusterArgs(membership.address()));
+          return pool.run(state, display(settings, state.session(), err));
+        }
       }
       SessionPlan plan =
           new SessionPlan(
@@ -324,14 +395,79 @@ public final class FuzzCommand implements Callable<Integer> {
               false,
               !noCorpusSeeds);
       StatusDisplay display = display(settings, state.session(), err);
-      return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
+      Quarantine quarantine = new Quarantine(dir.quarantine(), display::message);
+      CampaignExchange exchange;
+      if (clusterOptions == null) {
+        exchange = new Alone();
+      } else {
+        try {
+          exchange =
+              ClusterJoin.member(
+                  clusterOptions,
+                  identity(settings),
+                  verbose,
+                  dir.root(),
+                  dir.corpus(),
+                  new Alone(),
+                  quarantine,
+                  display::message);
+        } catch (ClusterRefusedException e) {
+          err.println("weft: " + e.getMessage());
+          return WeftCli.USAGE;
+        }
+      }
+      return fuzz(
+          new FuzzSession(plan, state, exchange, err, display),
+          exchange,
+          plan,
+          state,
+          err,
+          display);
     } finally {
       lock.close();
     }
   }
 
+  /** The cluster options as given, or null without --cluster. */
+  private ClusterOptions clusterOptions() throws IOException {
+    if (cluster == null) {
+      if (memberPort != null || !join.isEmpty() || clusterSecretFile != null) {
+        throw new IllegalArgumentException(
+            "--member-port, --join and --cluster-secret-file go with --cluster NAME");
+      }
+      return null;
+    }
+    return ClusterOptions.of(cluster, memberPort, join, clusterSecretFile);
+  }
+
+  /** What every member of the cluster must share with this campaign. */
+  private static MemberIdentity identity(CampaignSettings settings) {
+    return new MemberIdentity(
+        settings.target().describe() + " (" + settings.targetHash() + ")", Campaign.VERSION);
+  }
+
+  /** The options a pool's workers take part in the cluster with, through its member. */
+  private List<String> clusterArgs(String memberAddress) {
+    List<String> args = new ArrayList<>();
+    args.add("--cluster");
+    args.add(cluster);
+    args.add("--member-port");
+    args.add(Integer.toString(memberPort));
+    if (clusterSecretFile != null) {
+      args.add("--cluster-secret-file");
+      args.add(clusterSecretFile.toAbsolutePath().toString());
+    }
+    args.add("--cluster-member");
+    args.add(memberAddress);
+    return args;
+  }
+
   /** One worker of a pool: the pool's parent holds the lock and wrote the settings. */
-  private int runAsWorker(CampaignDirectory dir, CampaignSettings settings, PrintStream err)
+  private int runAsWorker(
+      CampaignDirectory dir,
+      CampaignSettings settings,
+      ClusterOptions clusterOptions,
+      PrintStream err)
       throws IOException {
     // held for the worker's whole life, and taken before the pool's lock is checked: a resume
     // that took the directory after that check still sees this worker (see WorkerLock)
@@ -343,14 +479,18 @@ public final class FuzzCommand implements Callable<Integer> {
       return WeftCli.USAGE;
     }
     try {
-      return runHoldingWorkerLock(dir, settings, err);
+      return runHoldingWorkerLock(dir, settings, clusterOptions, err);
     } finally {
       held.close();
     }
   }
 
   private int runHoldingWorkerLock(
-      CampaignDirectory dir, CampaignSettings settings, PrintStream err) throws IOException {
+      CampaignDirectory dir,
+      CampaignSettings settings,
+      ClusterOptions clusterOptions,
+      PrintStream err)
+      throws IOException {
     if (poolSession == null
         || poolParent == null
         || !DirectoryLock.owner(dir.lockFile()).equals(Optional.of(poolParent))) {
@@ -373,7 +513,25 @@ public final class FuzzCommand implements Callable<Integer> {
             true,
             !noCorpusSeeds);
     StatusDisplay display = new StatusDisplay(System.out, err, StatusDisplay.Mode.LINES, "");
-    return fuzz(new FuzzSession(plan, state, err, display), plan, state, err, display);
+    Quarantine quarantine = new Quarantine(dir.quarantine(), display::message);
+    CampaignExchange exchange = new PoolSync(state.corpus(), quarantine);
+    if (clusterOptions != null) {
+      if (clusterMember == null) {
+        err.println("weft: --cluster-member is set by the pool for its workers");
+        return WeftCli.USAGE;
+      }
+      exchange =
+          ClusterJoin.worker(
+              clusterOptions,
+              clusterMember,
+              verbose,
+              dir.root(),
+              exchange,
+              quarantine,
+              display::message);
+    }
+    return fuzz(
+        new FuzzSession(plan, state, exchange, err, display), exchange, plan, state, err, display);
   }
 
   private StatusDisplay display(CampaignSettings settings, int session, PrintStream err) {
@@ -441,6 +599,7 @@ public final class FuzzCommand implements Callable<Integer> {
    */
   private int fuzz(
       FuzzSession session,
+      CampaignExchange exchange,
       SessionPlan plan,
       CampaignState state,
       PrintStream err,
@@ -471,7 +630,13 @@ public final class FuzzCommand implements Callable<Integer> {
           state.corpus().count(),
           state.findings().count());
     }
-    try (StopHook hook = StopHook.install(session::requestStop, 10)) {
+    StatsLine.Cluster joined = exchange.cluster();
+    if (joined != null && !quiet && !plan.inPool()) {
+      err.println("[weft] joined " + clusterLine(joined));
+    }
+    // the exchange is closed (this member leaves the cluster) before the hook is let go
+    try (StopHook hook = StopHook.install(session::requestStop, 10);
+        exchange) {
       SessionResult result = session.run();
       display.close();
       if (plan.inPool()) {
@@ -492,6 +657,10 @@ public final class FuzzCommand implements Callable<Integer> {
           result.findings(),
           result.newFindings().size(),
           result.skipped() > 0 ? ", " + result.skipped() + " runs skipped in all" : "");
+      StatsLine.Cluster c = exchange.cluster();
+      if (c != null) {
+        out.println("[weft] " + clusterLine(c));
+      }
       out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
       out.flush();
       if (stoppedByEnvironment(result)) {
@@ -506,6 +675,13 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
+  }
+
+  /** The cluster as {@code weft status} and the summary show it. */
+  static String clusterLine(StatsLine.Cluster c) {
+    return String.format(
+        "cluster: %s, members %d (seen %d), entries imported %,d / exported %,d",
+        c.name(), c.members(), c.membersSeen(), c.importedEntries(), c.exportedEntries());
   }
 
   /**

@@ -3,8 +3,11 @@ package dev.weft.cli;
 import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
+import dev.weft.corpus.campaign.StatsHistory;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.fuzz.pool.WorkerPool;
 import dev.weft.fuzz.session.CampaignState;
+import dev.weft.fuzz.status.ClusterStatus;
 import dev.weft.fuzz.status.StatusDisplay;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,6 +34,7 @@ final class FuzzPool {
   private final boolean showOutput;
   private final MinimiseOptions minimise;
   private final boolean corpusSeeds;
+  private List<String> clusterArgs = List.of();
 
   FuzzPool(
       CampaignDirectory dir,
@@ -51,6 +55,11 @@ final class FuzzPool {
     this.showOutput = showOutput;
     this.minimise = minimise;
     this.corpusSeeds = corpusSeeds;
+  }
+
+  /** The workers take part in a cluster through this process's member, with these options. */
+  void joinedCluster(List<String> args) {
+    clusterArgs = List.copyOf(args);
   }
 
   int run(CampaignState before, StatusDisplay display) throws IOException {
@@ -123,6 +132,10 @@ final class FuzzPool {
         after.findings().count(),
         newFindings,
         after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
+    StatsLine.Cluster cluster = ClusterStatus.of(StatsHistory.read(dir.statsLog()));
+    if (cluster != null) {
+      out.println("[weft] " + FuzzCommand.clusterLine(cluster));
+    }
     out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
     out.flush();
     return switch (ending) {
@@ -179,6 +192,7 @@ final class FuzzPool {
     if (!corpusSeeds) {
       args.add("--no-corpus-seeds");
     }
+    args.addAll(clusterArgs);
     if (minimise.noMinimize) {
       args.add("--no-minimize");
     } else {

@@ -6,7 +6,10 @@ import dev.weft.corpus.campaign.CampaignFileException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.corpus.campaign.FindingSightings;
+import dev.weft.corpus.campaign.StatsHistory;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.fuzz.report.Json;
+import dev.weft.fuzz.status.ClusterStatus;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,16 +56,18 @@ public final class StatusCommand implements Callable<Integer> {
       return WeftCli.USAGE;
     }
     CampaignTotals t = CampaignTotals.of(dir, err::println);
+    StatsLine.Cluster cluster = ClusterStatus.of(StatsHistory.read(dir.statsLog()));
     if (json) {
-      out.print(Json.write(asMap(settings, t)));
+      out.print(Json.write(asMap(settings, t, cluster)));
     } else {
-      out.print(summary(settings, t));
+      out.print(summary(settings, t, cluster));
     }
     out.flush();
     return WeftCli.NOTHING_FOUND;
   }
 
-  private static Map<String, Object> asMap(CampaignSettings s, CampaignTotals t) {
+  private static Map<String, Object> asMap(
+      CampaignSettings s, CampaignTotals t, StatsLine.Cluster cluster) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("target", s.target().describe());
     m.put("executions", t.executions());
@@ -75,6 +80,15 @@ public final class StatusCommand implements Callable<Integer> {
     m.put("skipped", t.skipped());
     m.put("unreadableFiles", t.unreadableFiles());
     m.put("running", t.running());
+    if (cluster != null) {
+      Map<String, Object> c = new LinkedHashMap<>();
+      c.put("name", cluster.name());
+      c.put("members", cluster.members());
+      c.put("membersSeen", cluster.membersSeen());
+      c.put("importedEntries", cluster.importedEntries());
+      c.put("exportedEntries", cluster.exportedEntries());
+      m.put("cluster", c);
+    }
     List<Object> findings = new ArrayList<>();
     for (FindingSightings f : t.findings().all()) {
       Map<String, Object> one = new LinkedHashMap<>();
@@ -89,7 +103,7 @@ public final class StatusCommand implements Callable<Integer> {
     return m;
   }
 
-  private String summary(CampaignSettings s, CampaignTotals t) {
+  private String summary(CampaignSettings s, CampaignTotals t, StatsLine.Cluster cluster) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format("campaign    %s%s%n", directory, t.running() ? " (running)" : ""));
     sb.append(String.format("target      %s%n", s.target().describe()));
@@ -107,6 +121,9 @@ public final class StatusCommand implements Callable<Integer> {
     sb.append(
         String.format(
             "coverage    %,d keys in %,d corpus entries%n", t.coverageKeys(), t.corpusEntries()));
+    if (cluster != null) {
+      sb.append(FuzzCommand.clusterLine(cluster)).append(System.lineSeparator());
+    }
     sb.append(String.format("findings    %d%n", t.findings().count()));
     for (FindingSightings f : t.findings().all()) {
       sb.append(

@@ -90,7 +90,8 @@ final class DashboardData {
             t.pending,
             t.realised,
             t.skipped,
-            t.findings)) {
+            t.findings,
+            t.members)) {
       plotted.add(c::getDouble);
     }
     for (int w : workers) {
@@ -114,6 +115,7 @@ final class DashboardData {
     column(g, "skipped", kept, t.skipped::getDouble);
     column(g, "findings", kept, t.findings::getDouble);
     gaps(g, kept, t);
+    column(g, "members", kept, t.members::getDouble);
     g.writeObjectFieldStart("workerCoverage");
     for (int w : workers) {
       column(g, Integer.toString(w), kept, workerValue(t, w, t.workerCoverage));

@@ -34,6 +34,9 @@ final class Timeline {
   final DoubleArrayList skipped = new DoubleArrayList();
   final DoubleArrayList findings = new DoubleArrayList();
 
+  /** The cluster's members as the newest line saw them; NaN when the line is of no cluster. */
+  final DoubleArrayList members = new DoubleArrayList();
+
   /** The worker whose line made each row, and that line's own coverage and executions/s. */
   final IntArrayList worker = new IntArrayList();
 
@@ -98,6 +101,7 @@ final class Timeline {
     realised.add(realisedWorkers == 0 ? Double.NaN : realisedSum / realisedWorkers);
     skipped.add(skips);
     findings.add(found);
+    members.add(line.cluster() == null ? Double.NaN : line.cluster().members());
     worker.add(line.worker());
     workerCoverage.add(line.coverageKeys());
     workerExecsPerSecond.add(line.execsPerSecond());

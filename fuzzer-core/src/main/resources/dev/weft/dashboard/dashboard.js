@@ -130,6 +130,12 @@
       return [{ label: prefixed(c, "skipped runs"), values: c.rows.skipped, width: 2 }];
     } }
   ];
+  /* Campaigns that took part in a cluster (weft fuzz --cluster): its members over time. */
+  if (data.campaigns.some(function (c) { return (c.rows.members || []).some(function (v) { return v !== null; }); })) {
+    CHARTS.push({ id: "members", title: "Cluster members", series: function (c) {
+      return [{ label: prefixed(c, "members"), values: c.rows.members, width: 2 }];
+    } });
+  }
   /* Stacks of different campaigns cannot share axes: one chart each. */
   data.campaigns.forEach(function (c, i) {
     CHARTS.push({

@@ -58,11 +58,13 @@ public final class CorpusStore {
     return entries;
   }
 
-  public void add(CorpusEntry entry) throws IOException {
+  /** Writes a new entry; returns its file. */
+  public Path add(CorpusEntry entry) throws IOException {
     Path file = directory.resolve(entry.id() + CorpusEntryFile.SUFFIX);
     CorpusEntryFile.write(entry, file);
     known.add(file.getFileName());
     count++;
+    return file;
   }
 
   /** Entries loaded and added so far. */

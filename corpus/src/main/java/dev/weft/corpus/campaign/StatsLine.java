@@ -20,6 +20,7 @@ import java.util.Map;
  * @param execsPerSecond executions per second since the previous line of this session
  * @param realisedPercent planned targets the runs realised, in percent; null before any was tried
  * @param newKeysByStrategy coverage keys added since the previous line, by what made the run
+ * @param cluster where the worker's cluster stood ({@code weft fuzz --cluster}), or null
  */
 public record StatsLine(
     long time,
@@ -36,7 +37,8 @@ public record StatsLine(
     Double realisedPercent,
     long findings,
     long skipped,
-    Map<String, Long> newKeysByStrategy) {
+    Map<String, Long> newKeysByStrategy,
+    Cluster cluster) {
 
   public static final int SCHEMA = 1;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,6 +46,50 @@ public record StatsLine(
   public StatsLine {
     newKeysByStrategy = Map.copyOf(newKeysByStrategy);
   }
+
+  /** A line of a campaign that is not part of a cluster. */
+  public StatsLine(
+      long time,
+      String event,
+      int session,
+      int worker,
+      long executions,
+      long sessionExecutions,
+      double seconds,
+      double execsPerSecond,
+      long coverageKeys,
+      long corpusEntries,
+      long pendingPlans,
+      Double realisedPercent,
+      long findings,
+      long skipped,
+      Map<String, Long> newKeysByStrategy) {
+    this(
+        time,
+        event,
+        session,
+        worker,
+        executions,
+        sessionExecutions,
+        seconds,
+        execsPerSecond,
+        coverageKeys,
+        corpusEntries,
+        pendingPlans,
+        realisedPercent,
+        findings,
+        skipped,
+        newKeysByStrategy,
+        null);
+  }
+
+  /**
+   * The cluster a worker took part in, as it saw it when the line was written: the members then,
+   * the members seen this session, and the entries it took from and gave to the others this
+   * session.
+   */
+  public record Cluster(
+      String name, int members, int membersSeen, long importedEntries, long exportedEntries) {}
 
   /** The line as one JSON object, without a line break. */
   public String toJson() {
@@ -69,6 +115,14 @@ public record StatsLine(
     n.put("skipped", skipped);
     ObjectNode byStrategy = n.putObject("newKeysByStrategy");
     new java.util.TreeMap<>(newKeysByStrategy).forEach(byStrategy::put);
+    if (cluster != null) {
+      ObjectNode c = n.putObject("cluster");
+      c.put("name", cluster.name());
+      c.put("members", cluster.members());
+      c.put("membersSeen", cluster.membersSeen());
+      c.put("importedEntries", cluster.importedEntries());
+      c.put("exportedEntries", cluster.exportedEntries());
+    }
     try {
       return JSON.writeValueAsString(n);
     } catch (JsonProcessingException e) {
@@ -100,6 +154,16 @@ public record StatsLine(
         .properties()
         .forEach(e -> byStrategy.put(e.getKey(), e.getValue().asLong()));
     JsonNode realised = n.path("realisedPercent");
+    JsonNode c = n.path("cluster");
+    Cluster cluster =
+        c.isObject()
+            ? new Cluster(
+                c.path("name").asText(),
+                c.path("members").asInt(),
+                c.path("membersSeen").asInt(),
+                c.path("importedEntries").asLong(),
+                c.path("exportedEntries").asLong())
+            : null;
     return new StatsLine(
         need(n, "time").asLong(),
         need(n, "event").asText(),
@@ -115,7 +179,8 @@ public record StatsLine(
         realised.isNumber() ? realised.asDouble() : null,
         need(n, "findings").asLong(),
         need(n, "skipped").asLong(),
-        byStrategy);
+        byStrategy,
+        cluster);
   }
 
   private static JsonNode need(JsonNode n, String field) {

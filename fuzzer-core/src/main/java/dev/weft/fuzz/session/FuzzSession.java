@@ -3,13 +3,16 @@ package dev.weft.fuzz.session;
 import dev.weft.corpus.FindingRecord;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.HangConfirmation;
 import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.exchange.CampaignExchange;
 import dev.weft.fuzz.input.InputOptions;
 import dev.weft.fuzz.input.InputSearch;
 import dev.weft.fuzz.minimise.FindingMinimiser;
@@ -38,8 +41,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -48,7 +53,9 @@ import java.util.TreeMap;
  * seen again, in this session or an earlier one, only counts), writes {@code stats.jsonl}, and goes
  * on after findings until its budget is spent or {@link #requestStop()} is called (Ctrl-C, SIGTERM;
  * a run under way is cut short and counted as skipped). Counters continue from the campaign's
- * {@link CampaignState}, and the strategy starts with the coverage the corpus holds.
+ * {@link CampaignState}, and the strategy starts with the coverage the corpus holds. What it shares
+ * with other processes (pool workers, cluster members) goes through its {@link CampaignExchange},
+ * whichever kind that is.
  *
  * <p>{@link Campaign} is the in-memory loop of {@code weft run}; the two share the reports, the
  * output routing and the strategies, and may become one loop once {@code run} is {@code fuzz} with
@@ -63,6 +70,8 @@ public final class FuzzSession {
 
   private final SessionPlan plan;
   private final CampaignState state;
+  private final CampaignExchange exchange;
+  private final Set<String> claimedElsewhere = new HashSet<>();
   private final PrintStream progress;
   private final StatusDisplay display;
   private final SiteTable sites = new SiteTable();
@@ -111,13 +120,19 @@ public final class FuzzSession {
   private record EdgeNews(int[] edges, int[] decisions, long nanos, byte[] input) {}
 
   /**
+   * @param exchange what the session shares its entries and findings through
    * @param progress where Weft's own failures are printed in full
    * @param display where the status and the messages (findings, warnings) go
    */
   public FuzzSession(
-      SessionPlan plan, CampaignState state, PrintStream progress, StatusDisplay display) {
+      SessionPlan plan,
+      CampaignState state,
+      CampaignExchange exchange,
+      PrintStream progress,
+      StatusDisplay display) {
     this.plan = plan;
     this.state = state;
+    this.exchange = exchange;
     this.progress = progress;
     this.display = display;
     this.session = state.session();
@@ -213,6 +228,7 @@ public final class FuzzSession {
       minimiser = new FindingMinimiser(executor, output, plan.minimise(), () -> stopRequested);
       freshClassCheck = new FreshClassCheck(executor, output);
       hangConfirmation = new HangConfirmation(executor, output);
+      importShared(feedback); // what the others found before this session began
       stopReason = loop(executor, strategy, feedback, ticker, output);
       if (feedback != null) {
         feedback.finishAnalysis(); // the last run's keys are saved too
@@ -293,6 +309,11 @@ public final class FuzzSession {
       public long findings() {
         return state.findings().count();
       }
+
+      @Override
+      public StatsLine.Cluster cluster() {
+        return exchange.cluster();
+      }
     };
   }
 
@@ -323,9 +344,7 @@ public final class FuzzSession {
       }
       now = System.nanoTime();
       if (ticker.due(now)) {
-        if (plan.inPool()) {
-          importOtherWorkers(feedback);
-        }
+        importShared(feedback);
         state.findings().flush();
         interleavings.flush();
         ticker.write("tick", now);
@@ -432,20 +451,20 @@ public final class FuzzSession {
   }
 
   /**
-   * Takes in the entries the other workers wrote since the last look: their keys are covered here
-   * too, so that no key is new twice in the campaign, and their schedules are mutated here as well
-   * (AFL++'s secondary instances sync alike).
+   * Takes in the entries the others (other workers, other members) found since the last look: their
+   * keys are covered here too, so that no key is new twice in the campaign, and their schedules are
+   * mutated here as well (AFL++'s secondary instances sync alike).
    */
-  private void importOtherWorkers(CoverageFeedback feedback) throws IOException {
-    for (CorpusEntry e : state.corpus().loadNew(quarantine)) {
+  private void importShared(CoverageFeedback feedback) throws IOException {
+    for (CampaignExchange.SharedEntry shared : exchange.receive()) {
       if (inputs != null) {
-        inputs.restoreEdges(e.newEdges());
-        inputs.knowEntry(e.id(), e.input());
+        inputs.restoreEdges(shared.entry().newEdges());
+        inputs.knowEntry(shared.id(), shared.entry().input());
       }
       if (feedback != null) {
-        feedback.restoreCoverage(e.coverageKeys());
+        feedback.restoreCoverage(shared.entry().coverageKeys());
         if (plan.corpusSeeds()) {
-          feedback.offerSeed(e.id(), e.decisions());
+          feedback.offerSeed(shared.id(), shared.entry().decisions());
         }
       }
     }
@@ -515,21 +534,20 @@ public final class FuzzSession {
     if (parent == null && parentRun >= 0) {
       parent = CorpusEntry.id(plan.worker(), parentRun);
     }
-    state
-        .corpus()
-        .add(
-            new CorpusEntry(
-                plan.worker(),
-                run,
-                inputOf(run),
-                result.decisions(),
-                keys,
-                result.nanos(),
-                feedback.lastRunOrigin(),
-                parent,
-                session,
-                System.currentTimeMillis(),
-                news == null ? new int[0] : news.edges()));
+    CorpusEntry entry =
+        new CorpusEntry(
+            plan.worker(),
+            run,
+            inputOf(run),
+            result.decisions(),
+            keys,
+            result.nanos(),
+            feedback.lastRunOrigin(),
+            parent,
+            session,
+            System.currentTimeMillis(),
+            news == null ? new int[0] : news.edges());
+    exchange.publish(entry, state.corpus().add(entry));
     if (inputs != null) {
       inputs.nameRun(run, CorpusEntry.id(plan.worker(), run));
     }
@@ -565,6 +583,22 @@ public final class FuzzSession {
   /** Writes a new finding ({@code f} was not seen before: see the caller). */
   private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
+    String id = FindingStore.id(f.kind(), f.signature());
+    CampaignExchange.Claim claim = exchange.claim(id);
+    if (!claim.ours()) {
+      if (claimedElsewhere.add(id)) {
+        say(
+            "found "
+                + f.kind().label()
+                + " at execution "
+                + executions
+                + ", which "
+                + claim.holder()
+                + " found first and writes: "
+                + firstLine(f.message()));
+      }
+      return;
+    }
     CampaignSettings s = plan.settings();
     FindingRecord record =
         new FindingRecord(
@@ -601,7 +635,9 @@ public final class FuzzSession {
     if (inputs != null) {
       report += InputReport.section(found.record().input(), lastConsumed);
     }
-    if (state.findings().add(found.record(), report, session) == null) {
+    Path written = state.findings().add(found.record(), report, session);
+    exchange.written(id);
+    if (written == null) {
       say("  another worker wrote it first: " + file.getFileName());
       return;
     }

@@ -28,6 +28,9 @@ final class StatsTicker {
     long corpusEntries();
 
     long findings();
+
+    /** Where the cluster stands, or null when the campaign is not part of one. */
+    StatsLine.Cluster cluster();
   }
 
   private final StatsLog log;
@@ -92,7 +95,8 @@ final class StatsTicker {
             feedback == null ? null : feedback.realisedPercent(),
             counters.findings(),
             counters.skipped(),
-            newKeys);
+            newKeys,
+            counters.cluster());
     log.append(line);
     newKeys.clear();
     lastNanos = nowNanos;

@@ -1,0 +1,338 @@
+package dev.weft.fuzz.cluster;
+
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.core.EntryEvent;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.listener.EntryAddedListener;
+import com.hazelcast.map.listener.EntryMergedListener;
+import dev.weft.corpus.AtomicFiles;
+import dev.weft.corpus.CorruptFileException;
+import dev.weft.corpus.campaign.CampaignDirectory;
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.CorpusEntryFile;
+import dev.weft.corpus.campaign.CorpusStore;
+import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsLine;
+import dev.weft.fuzz.exchange.CampaignExchange;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+
+/**
+ * A session's share in a cluster: what {@link CampaignExchange} asks, over Hazelcast. Entries
+ * travel as their files' bytes, keyed by a digest of those bytes (so the same entry is one key
+ * wherever it comes from, and this class needs not know the format); a member writes the others'
+ * entries to {@code DIR/cluster/}, its durable record of them, and takes them in from there. A
+ * finding is claimed in a map with {@code putIfAbsent} before it is written, by the member's
+ * address, and marked written after: a claim whose member is gone before it wrote the finding is
+ * taken over by the next member that sees it. Pool workers take part through their member, as
+ * clients, with its address.
+ *
+ * <p>The cluster's troubles never stop the session: a call that fails is said once, a claim that
+ * cannot be made counts as this member's (a finding written twice beats one lost), and fuzzing goes
+ * on.
+ */
+public final class ClusterExchange implements CampaignExchange {
+  static final String ENTRIES = "weft.entries";
+  static final String CLAIMS = "weft.claims";
+  private static final String WRITTEN = "written by ";
+
+  /** The directory of a campaign that holds the entries other members found. */
+  public static Path importDirectory(Path campaign) {
+    return campaign.resolve("cluster");
+  }
+
+  private final HazelcastInstance hz;
+  private final String name;
+  private final String self;
+  private final CampaignExchange local;
+  private final Path importDir;
+  private final Path corpus;
+  private final Quarantine quarantine;
+  private final Consumer<String> messages;
+  private final IMap<String, byte[]> entries;
+  private final IMap<String, String> claims;
+  private final Set<String> known = ConcurrentHashMap.newKeySet();
+  private final Queue arrived = new Queue();
+  private final Set<String> membersSeen = ConcurrentHashMap.newKeySet();
+  private final Map<String, String> claimedElsewhere = new HashMap<>();
+  private final UUID entryListener;
+  private final UUID membershipListener;
+  private List<SharedEntry> restored;
+  private long imported;
+  private long exported;
+  private boolean troubleSaid;
+
+  /**
+   * Joins the exchange: the entries imported in earlier sessions are taken in at the first {@link
+   * #receive}, with every entry the cluster holds that this member has not.
+   *
+   * @param hz a member, or a pool worker's client of its member; closed with this exchange
+   * @param self the address of the member this process belongs to
+   * @param local the exchange among this member's own workers
+   * @param campaign the campaign directory
+   * @param messages where troubles with the cluster are said
+   */
+  public ClusterExchange(
+      HazelcastInstance hz,
+      String name,
+      String self,
+      CampaignExchange local,
+      Path campaign,
+      Quarantine quarantine,
+      Consumer<String> messages)
+      throws IOException {
+    this.hz = hz;
+    this.name = name;
+    this.self = self;
+    this.local = local;
+    this.importDir = importDirectory(campaign);
+    this.corpus = new CampaignDirectory(campaign).corpus();
+    this.quarantine = quarantine;
+    this.messages = messages;
+    this.entries = hz.getMap(ENTRIES);
+    this.claims = hz.getMap(CLAIMS);
+    Files.createDirectories(importDir);
+    restored = new ArrayList<>();
+    for (Path file : CorpusStore.entryFiles(importDir)) {
+      String key = file.getFileName().toString().replace(CorpusEntryFile.SUFFIX, "");
+      known.add(key);
+      SharedEntry e = read(key, file);
+      if (e != null) {
+        restored.add(e);
+      }
+    }
+    this.membershipListener =
+        hz.getCluster()
+            .addMembershipListener(
+                new MembershipListener() {
+                  @Override
+                  public void memberAdded(MembershipEvent event) {
+                    membersSeen.add(address(event.getMember()));
+                  }
+
+                  @Override
+                  public void memberRemoved(MembershipEvent event) {}
+                });
+    hz.getCluster().getMembers().forEach(m -> membersSeen.add(address(m)));
+    this.entryListener = entries.addEntryListener(arrived, false);
+    arrived.addAll(entries.keySet());
+  }
+
+  /**
+   * Publishes every entry of a member's campaign directory, its own and those it imported before,
+   * so that the cluster's corpus lasts as long as one member's directory does.
+   */
+  public static void publishDirectory(HazelcastInstance hz, Path campaign, Path corpus)
+      throws IOException {
+    Map<String, byte[]> all = new HashMap<>();
+    List<Path> files = new ArrayList<>(CorpusStore.entryFiles(corpus));
+    files.addAll(CorpusStore.entryFiles(importDirectory(campaign)));
+    for (Path file : files) {
+      byte[] bytes = Files.readAllBytes(file);
+      all.put(digest(bytes), bytes);
+    }
+    IMap<String, byte[]> entries = hz.getMap(ENTRIES);
+    entries.putAll(all);
+  }
+
+  @Override
+  public void publish(CorpusEntry entry, Path file) throws IOException {
+    local.publish(entry, file);
+    byte[] bytes = Files.readAllBytes(file);
+    String key = digest(bytes);
+    known.add(key);
+    try {
+      entries.setAsync(key, bytes);
+      exported++;
+    } catch (RuntimeException e) {
+      trouble(e);
+    }
+  }
+
+  @Override
+  public List<SharedEntry> receive() throws IOException {
+    List<SharedEntry> shared = new ArrayList<>(local.receive());
+    for (SharedEntry e : shared) {
+      // a worker of this member published it too: it is not to be taken in twice
+      Path file = corpus.resolve(e.id() + CorpusEntryFile.SUFFIX);
+      if (Files.isRegularFile(file)) {
+        known.add(digest(Files.readAllBytes(file)));
+      }
+    }
+    if (restored != null) {
+      shared.addAll(restored);
+      restored = null;
+    }
+    Set<String> wanted = arrived.drain(known);
+    if (wanted.isEmpty()) {
+      return shared;
+    }
+    Map<String, byte[]> got;
+    try {
+      got = entries.getAll(wanted);
+    } catch (RuntimeException e) {
+      trouble(e);
+      arrived.addAll(wanted); // asked again at the next look
+      return shared;
+    }
+    for (Map.Entry<String, byte[]> e : got.entrySet()) {
+      if (!known.add(e.getKey())) {
+        continue;
+      }
+      Path file = importDir.resolve(e.getKey() + CorpusEntryFile.SUFFIX);
+      AtomicFiles.write(file, e.getValue());
+      SharedEntry entry = read(e.getKey(), file);
+      if (entry != null) {
+        imported++;
+        shared.add(entry);
+      }
+    }
+    return shared;
+  }
+
+  @Override
+  public Claim claim(String findingId) {
+    String holder = claimedElsewhere.get(findingId);
+    if (holder != null) {
+      return new Claim(holder);
+    }
+    try {
+      String previous = claims.putIfAbsent(findingId, self);
+      while (previous != null && !previous.equals(self)) {
+        if (previous.startsWith(WRITTEN)) {
+          holder = "member " + previous.substring(WRITTEN.length());
+          claimedElsewhere.put(findingId, holder);
+          return new Claim(holder);
+        }
+        if (alive(previous)) {
+          holder = "member " + previous;
+          claimedElsewhere.put(findingId, holder);
+          return new Claim(holder);
+        }
+        if (claims.replace(findingId, previous, self)) {
+          break; // its member died before it wrote the finding
+        }
+        previous = claims.putIfAbsent(findingId, self);
+      }
+    } catch (RuntimeException e) {
+      trouble(e);
+    }
+    return Claim.OURS;
+  }
+
+  @Override
+  public void written(String findingId) {
+    try {
+      claims.set(findingId, WRITTEN + self);
+    } catch (RuntimeException e) {
+      trouble(e);
+    }
+  }
+
+  @Override
+  public StatsLine.Cluster cluster() {
+    int members;
+    try {
+      members = hz.getCluster().getMembers().size();
+    } catch (RuntimeException e) {
+      members = 0;
+    }
+    return new StatsLine.Cluster(name, members, membersSeen.size(), imported, exported);
+  }
+
+  @Override
+  public void close() {
+    local.close();
+    try {
+      entries.removeEntryListener(entryListener);
+      hz.getCluster().removeMembershipListener(membershipListener);
+    } catch (RuntimeException e) {
+      // leaving anyway
+    }
+    hz.shutdown();
+  }
+
+  private boolean alive(String address) {
+    return hz.getCluster().getMembers().stream().anyMatch(m -> address(m).equals(address));
+  }
+
+  private SharedEntry read(String key, Path file) throws IOException {
+    try {
+      return new SharedEntry("cluster-" + key.substring(0, 12), CorpusEntryFile.read(file));
+    } catch (CorruptFileException e) {
+      quarantine.take(file, e.getMessage().replace(file.toString(), "the file"));
+      return null;
+    }
+  }
+
+  private void trouble(RuntimeException e) {
+    if (!troubleSaid) {
+      troubleSaid = true;
+      messages.accept(
+          "[weft] cluster "
+              + name
+              + ": "
+              + e
+              + "; fuzzing goes on, sharing again when the cluster answers");
+    }
+  }
+
+  /** A member's address as claims record it. */
+  static String address(Member m) {
+    return m.getAddress().getHost() + ":" + m.getAddress().getPort();
+  }
+
+  static String digest(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  /** The keys of entries announced by the cluster and not yet taken in. */
+  private static final class Queue
+      implements EntryAddedListener<String, byte[]>, EntryMergedListener<String, byte[]> {
+    private final ConcurrentLinkedQueue<String> keys = new ConcurrentLinkedQueue<>();
+
+    @Override
+    public void entryAdded(EntryEvent<String, byte[]> event) {
+      keys.add(event.getKey());
+    }
+
+    @Override
+    public void entryMerged(EntryEvent<String, byte[]> event) {
+      keys.add(event.getKey());
+    }
+
+    void addAll(Set<String> more) {
+      keys.addAll(more);
+    }
+
+    Set<String> drain(Set<String> known) {
+      Set<String> wanted = new java.util.HashSet<>();
+      for (String k = keys.poll(); k != null; k = keys.poll()) {
+        if (!known.contains(k)) {
+          wanted.add(k);
+        }
+      }
+      return wanted;
+    }
+  }
+}

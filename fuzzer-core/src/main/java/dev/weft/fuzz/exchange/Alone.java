@@ -1,0 +1,33 @@
+package dev.weft.fuzz.exchange;
+
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.StatsLine;
+import java.nio.file.Path;
+import java.util.List;
+
+/** A session run by one process alone: there is nobody to share with. */
+public final class Alone implements CampaignExchange {
+  @Override
+  public void publish(CorpusEntry entry, Path file) {}
+
+  @Override
+  public List<SharedEntry> receive() {
+    return List.of();
+  }
+
+  @Override
+  public Claim claim(String findingId) {
+    return Claim.OURS;
+  }
+
+  @Override
+  public void written(String findingId) {}
+
+  @Override
+  public StatsLine.Cluster cluster() {
+    return null;
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,62 @@
+package dev.weft.fuzz.exchange;
+
+import dev.weft.corpus.campaign.CorpusEntry;
+import dev.weft.corpus.campaign.StatsLine;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a session shares with the other processes fuzzing the same target: the entries it writes
+ * (with the coverage keys they added), the entries they found, and the right to write a new
+ * finding. A session alone shares nothing ({@link Alone}), the workers of one pool share their
+ * campaign directory ({@link PoolSync}), and the members of a cluster share over the network (see
+ * {@code dev.weft.fuzz.cluster}); the session's loop is the same for all three, so a campaign
+ * behaves alike however it is spread out.
+ */
+public interface CampaignExchange extends AutoCloseable {
+  /** Tells the others about an entry this process just wrote to {@code file}. */
+  void publish(CorpusEntry entry, Path file) throws IOException;
+
+  /**
+   * The entries the others found since the last call: their keys are covered here too, so that no
+   * key is new twice in the campaign, and their schedules are mutated here as well.
+   */
+  List<SharedEntry> receive() throws IOException;
+
+  /**
+   * Claims a finding not seen here before, so that it is written once wherever the campaign runs.
+   *
+   * @param findingId the finding's name ({@code FindingStore.id}: kind and signature)
+   */
+  Claim claim(String findingId);
+
+  /** Says that a finding this process claimed is written: its claim stands for good. */
+  void written(String findingId);
+
+  /** Where the cluster stands, for the stats lines; null when there is no cluster. */
+  StatsLine.Cluster cluster();
+
+  @Override
+  void close();
+
+  /**
+   * An entry another process found.
+   *
+   * @param id the name the strategy knows it by (a parent of the runs planned on it)
+   */
+  record SharedEntry(String id, CorpusEntry entry) {}
+
+  /**
+   * The answer to {@link #claim}.
+   *
+   * @param holder null if this process may write the finding, else who holds it
+   */
+  record Claim(String holder) {
+    public static final Claim OURS = new Claim(null);
+
+    public boolean ours() {
+      return holder == null;
+    }
+  }
+}

@@ -1,0 +1,382 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.corpus.FindingFiles;
+import dev.weft.corpus.campaign.StatsLine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code weft fuzz --cluster}: members in JVMs of their own on this machine (loopback, a fixed port
+ * range), each with its own campaign directory, sharing one cluster.
+ */
+class WeftClusterTest extends CliTestSupport {
+  private static final String ONE_BUG = "dev.weft.examples.juc.ExecutorLostUpdate";
+  private static final String CORRECT = "dev.weft.examples.juc.BoundedBufferIfFixed";
+  private static final String OTHER_TARGET = "dev.weft.examples.juc.ExecutorLostUpdateFixed";
+
+  /** A correct program whose coverage keeps growing for minutes: every member keeps finding. */
+  private static final String GROWING = "dev.weft.examples.bench.StripedMap";
+
+  private final List<Process> started = new ArrayList<>();
+
+  @AfterEach
+  void endMembers() throws InterruptedException {
+    for (Process p : started) {
+      p.destroyForcibly();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static String join(int... ports) {
+    List<String> addresses = new ArrayList<>();
+    for (int p : ports) {
+      addresses.add("127.0.0.1:" + p);
+    }
+    return String.join(",", addresses);
+  }
+
+  /** Starts {@code weft fuzz} in a JVM of its own; its output goes to {@code NAME.log}. */
+  private Process member(String name, String main, String time, int port, String join)
+      throws IOException {
+    return member(name, main, time, port, join, 1);
+  }
+
+  private Process member(String name, String main, String time, int port, String join, int workers)
+      throws IOException {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                java(),
+                // members on one machine must not pin their carriers to the same processor
+                "-Dweft.carrierCpu=off",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--main",
+                main,
+                "--cp",
+                examples(),
+                "--corpus",
+                dir.resolve(name).toString(),
+                "--time",
+                time,
+                "--status",
+                "lines",
+                "--no-minimize",
+                "--workers",
+                Integer.toString(workers)));
+    if (port > 0) {
+      cmd.addAll(List.of("--cluster", "test", "--member-port", Integer.toString(port)));
+      cmd.addAll(List.of("--join", join));
+    }
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(name + ".log").toFile())
+            .start();
+    started.add(p);
+    return p;
+  }
+
+  private String log(String name) throws IOException {
+    return Files.readString(dir.resolve(name + ".log"));
+  }
+
+  private List<StatsLine> stats(String name) throws Exception {
+    Path file = dir.resolve(name).resolve("stats.jsonl");
+    return Files.exists(file) ? WeftFuzzTest.statsLines(dir.resolve(name)) : List.of();
+  }
+
+  private StatsLine last(String name) throws Exception {
+    List<StatsLine> lines = stats(name);
+    assertThat(lines).as(name + "'s stats lines").isNotEmpty();
+    return lines.get(lines.size() - 1);
+  }
+
+  /** Waits (at most two minutes: the machine may be loaded) until {@code done} holds. */
+  private static void await(Predicate<Void> done) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!done.test(null) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+    }
+  }
+
+  private boolean seesMembers(String name, int members) {
+    try {
+      return stats(name).stream()
+          .anyMatch(l -> l.cluster() != null && l.cluster().members() >= members);
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private static long findingFiles(Path findings) throws IOException {
+    if (!Files.isDirectory(findings)) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.list(findings)) {
+      return files
+          .filter(p -> p.toString().endsWith(".weft") && !FindingFiles.isOriginal(p))
+          .count();
+    }
+  }
+
+  /** Whether every member's newest line shows three members seen and entries both ways. */
+  private boolean sharing(List<String> members) {
+    try {
+      for (String m : members) {
+        List<StatsLine> lines = stats(m);
+        StatsLine.Cluster c = lines.isEmpty() ? null : lines.get(lines.size() - 1).cluster();
+        if (c == null
+            || c.membersSeen() < 3
+            || c.importedEntries() == 0
+            || c.exportedEntries() == 0) {
+          return false;
+        }
+      }
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private long logsSaying(List<String> members, String text) {
+    return members.stream()
+        .filter(
+            m -> {
+              try {
+                return log(m).contains(text);
+              } catch (IOException e) {
+                return false;
+              }
+            })
+        .count();
+  }
+
+  /**
+   * Three members that all run into the same bug: each sees the three, each takes in entries the
+   * others found and gives its own, and the bug is written once in the whole cluster, by the member
+   * that claimed it first. They fuzz until that is so (a loaded machine makes it slow), then are
+   * stopped.
+   */
+  @Test
+  void threeMembersShareEntriesBothWaysAndWriteTheirOneBugOnce() throws Exception {
+    int[] ports = {25701, 25702, 25703};
+    String all = join(ports);
+    List<String> names = List.of("a", "b", "c");
+    List<Process> members = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      members.add(member(names.get(i), ONE_BUG, "300s", ports[i], all));
+    }
+    await(x -> sharing(names) && logsSaying(names, "found first and writes") == 2);
+    for (Process p : members) {
+      p.destroy();
+    }
+    for (Process p : members) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    long written = 0;
+    for (String m : names) {
+      assertThat(log(m)).contains("session 1 done", "cluster: test, members");
+      StatsLine.Cluster cluster = last(m).cluster();
+      assertThat(cluster).as(m + "'s cluster").isNotNull();
+      assertThat(cluster.membersSeen()).as(m + ": members seen").isEqualTo(3);
+      assertThat(cluster.importedEntries()).as(m + ": entries imported").isPositive();
+      assertThat(cluster.exportedEntries()).as(m + ": entries exported").isPositive();
+      assertThat(CorpusFiles.count(dir.resolve(m).resolve("cluster")))
+          .as(m + ": entries of the others kept in its directory")
+          .isEqualTo(cluster.importedEntries());
+      written += findingFiles(dir.resolve(m).resolve("findings"));
+    }
+    assertThat(written).as("finding files across the three directories").isEqualTo(1);
+    assertThat(logsSaying(names, "found first and writes"))
+        .as("members that found it after another")
+        .isEqualTo(2);
+    assertThat(statusOf("a"))
+        .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
+  }
+
+  private String statusOf(String name) {
+    clearOutput();
+    WeftCli.execute("status", dir.resolve(name).toString());
+    return stdout();
+  }
+
+  /**
+   * A member killed outright (SIGKILL: no hook runs, it says nothing) leaves the two others
+   * fuzzing: they notice it is gone, go on, and end with their summaries when stopped.
+   */
+  @Test
+  void aKilledMemberLeavesTheOthersEndingNormally() throws Exception {
+    int[] ports = {25711, 25712, 25713};
+    String all = join(ports);
+    Process a = member("a", CORRECT, "300s", ports[0], all);
+    Process b = member("b", CORRECT, "300s", ports[1], all);
+    Process c = member("c", CORRECT, "300s", ports[2], all);
+    await(x -> seesMembers("a", 3) && seesMembers("b", 3));
+    assertThat(seesMembers("a", 3)).as("a saw three members").isTrue();
+    c.destroyForcibly();
+    assertThat(c.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    long executionsAtKill = last("a").executions();
+    await(x -> fuzzingWithTwo("a", executionsAtKill) && fuzzingWithTwo("b", 0));
+    assertThat(fuzzingWithTwo("a", executionsAtKill))
+        .as("a fuzzes on with two members after the kill")
+        .isTrue();
+    assertThat(fuzzingWithTwo("b", 0)).as("b fuzzes on with two members").isTrue();
+    a.destroy();
+    b.destroy();
+    for (Process p : List.of(a, b)) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    for (String m : List.of("a", "b")) {
+      assertThat(log(m)).contains("session 1 done (interrupted)", "resume with");
+      StatsLine stop = last(m);
+      assertThat(stop.event()).isEqualTo("stop");
+      assertThat(stop.cluster().membersSeen()).isEqualTo(3);
+    }
+  }
+
+  /** Whether a tick line shows the member fuzzing on, past {@code executions}, with two members. */
+  private boolean fuzzingWithTwo(String name, long executions) {
+    try {
+      StatsLine l = last(name);
+      return l.cluster() != null && l.cluster().members() == 2 && l.executions() > executions;
+    } catch (Exception | AssertionError e) {
+      return false;
+    }
+  }
+
+  /**
+   * A pool's workers take part through their member: each worker's lines show the cluster, and
+   * entries flow between the workers and the other member.
+   */
+  @Test
+  void aPoolsWorkersTakePartThroughTheirMember() throws Exception {
+    int[] ports = {25731, 25732};
+    String all = join(ports);
+    Process a = member("a", GROWING, "300s", ports[0], all);
+    Process pool = member("pool", GROWING, "300s", ports[1], all, 2);
+    await(x -> workersShare("pool") && importedSome("a"));
+    a.destroy();
+    pool.destroy();
+    for (Process p : List.of(a, pool)) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(workersShare("pool")).as(log("pool")).isTrue();
+    assertThat(importedSome("a")).as("a took in the pool's entries").isTrue();
+    assertThat(log("pool")).contains("session 1 done with 2 workers", "cluster: test, members");
+  }
+
+  /** Whether both workers of a pool wrote lines showing two members and entries taken in. */
+  private boolean workersShare(String name) {
+    try {
+      for (int w = 0; w < 2; w++) {
+        int worker = w;
+        if (stats(name).stream()
+            .noneMatch(
+                l ->
+                    l.worker() == worker
+                        && l.cluster() != null
+                        && l.cluster().membersSeen() == 2
+                        && l.cluster().importedEntries() > 0)) {
+          return false;
+        }
+      }
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private boolean importedSome(String name) {
+    try {
+      return stats(name).stream()
+          .anyMatch(l -> l.cluster() != null && l.cluster().importedEntries() > 0);
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /** A member whose target differs from the cluster's is refused, and says why. */
+  @Test
+  void aMemberWithAnotherTargetIsRefused() throws Exception {
+    int[] ports = {25721, 25722};
+    Process a = member("a", CORRECT, "60s", ports[0], join(ports));
+    await(x -> seesMembers("a", 1));
+    Process other = member("other", OTHER_TARGET, "60s", ports[1], join(ports));
+    assertThat(other.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(other.exitValue()).isEqualTo(WeftCli.USAGE);
+    assertThat(log("other"))
+        .contains("refused by cluster test: its members fuzz " + CORRECT)
+        .contains("this campaign fuzzes " + OTHER_TARGET);
+    assertThat(stats("other")).isEmpty();
+    await(x -> seesOnlyItself("a"));
+    a.destroy();
+    assertThat(a.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(seesOnlyItself("a")).as("the refused member left").isTrue();
+  }
+
+  /** Without --cluster no class of Hazelcast is loaded (so no thread of it runs, no port opens). */
+  @Test
+  void withoutClusterNoHazelcastClassIsLoaded() throws Exception {
+    Process p =
+        new ProcessBuilder(
+                java(),
+                "-verbose:class",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--main",
+                CORRECT,
+                "--cp",
+                examples(),
+                "--corpus",
+                dir.resolve("alone").toString(),
+                "--iterations",
+                "10",
+                "--quiet")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("alone.log").toFile())
+            .start();
+    started.add(p);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    String log = log("alone");
+    assertThat(log).contains("session 1 done", "dev.weft.fuzz.exchange.Alone");
+    assertThat(log).doesNotContain("com.hazelcast", "dev.weft.fuzz.cluster.ClusterJoin");
+  }
+
+  /** Whether the newest line of a member shows it alone in its cluster. */
+  private boolean seesOnlyItself(String name) {
+    try {
+      StatsLine l = last(name);
+      return l.cluster() != null && l.cluster().members() == 1;
+    } catch (Exception | AssertionError e) {
+      return false;
+    }
+  }
+
+  /** Counts the entry files of a directory. */
+  private static final class CorpusFiles {
+    static long count(Path directory) throws IOException {
+      try (Stream<Path> files = Files.list(directory)) {
+        return files.filter(p -> p.toString().endsWith(".entry")).count();
+      }
+    }
+  }
+}
