@@ -1,9 +1,14 @@
 package dev.weft.junit;
 
+import dev.weft.runtime.input.FuzzedInput;
+import dev.weft.runtime.input.InputParameter;
+import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
@@ -15,8 +20,29 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * BeforeEach} and {@code AfterEach} methods for it are skipped, so that set-up with side effects (a
  * file, a port) happens only inside the controlled runs. JUnit's classes and this extension are
  * never instrumented.
+ *
+ * <p>A {@code WeftTest} method may take the run's input, as a Jazzer fuzz target does (one {@code
+ * FuzzedDataProvider} or {@code byte[]}): each controlled run passes Weft's provider over that
+ * run's input, searched with the schedule. JUnit resolves parameters before it asks the interceptor
+ * to invoke the method, so this extension resolves that one with an empty input, which no code
+ * sees: the invocation it belongs to is skipped.
  */
-public final class WeftExtension implements InvocationInterceptor {
+public final class WeftExtension implements InvocationInterceptor, ParameterResolver {
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    Executable declaring = parameter.getDeclaringExecutable();
+    return declaring instanceof Method method
+        && AnnotationSupport.isAnnotated(method, WeftTest.class)
+        && declaring.getParameterCount() == 1
+        && InputParameter.of(parameter.getParameter().getType()) != null;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    Class<?> type = parameter.getParameter().getType();
+    return InputParameter.of(type).argument(type, new FuzzedInput(new byte[0]));
+  }
 
   @Override
   public void interceptTestMethod(

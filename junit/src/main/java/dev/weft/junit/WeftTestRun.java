@@ -157,8 +157,14 @@ final class WeftTestRun {
     String report = Files.readString(reportFile);
     int asFound = report.indexOf("\nInterleaving as found");
     if (asFound > 0) {
+      // a test taking an input: the input section follows the interleaving as found; keep it
+      int input = report.indexOf("\nInput (", asFound);
       report =
-          report.substring(0, asFound) + "\n(the interleaving as found is in " + reportFile + ")\n";
+          report.substring(0, asFound)
+              + (input > 0 ? report.substring(input) : "")
+              + "\n(the interleaving as found is in "
+              + reportFile
+              + ")\n";
     }
     return "Weft found "
         + bug.failure().kind().label()

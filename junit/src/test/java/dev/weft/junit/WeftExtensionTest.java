@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.weft.corpus.FindingFiles;
+import dev.weft.junit.fixtures.GatedBooking;
 import dev.weft.junit.fixtures.RacyAccount;
 import dev.weft.junit.fixtures.SafeAccount;
 import dev.weft.junit.fixtures.SetUpCounter;
@@ -86,6 +88,43 @@ class WeftExtensionTest {
     assertThat(failure.getMessage())
         .startsWith("saved finding " + file + " still reproduces")
         .contains("expected: <30> but was:");
+  }
+
+  @Test
+  void aTestTakingADataProviderHasItsInputSearchedAndTheFindingReplaysWithIt() throws Exception {
+    Throwable failure =
+        failureOf(
+            run(
+                selectMethod(
+                    GatedBooking.class.getName(),
+                    "lastSeat",
+                    "com.code_intelligence.jazzer.api.FuzzedDataProvider")));
+    assertThat(failure.getMessage())
+        .contains("Weft found assertion in " + GatedBooking.class.getName() + "#lastSeat")
+        .contains("bookings of the last seat ==> expected: <1> but was: <2>")
+        .contains("consumeByte() = 66") // 'B'
+        .contains("consumeByte() = 75"); // 'K'
+    List<Path> saved = saved();
+    assertThat(saved).hasSize(1);
+    byte[] input = FindingFiles.read(saved.get(0)).input();
+    assertThat(input).isNotNull();
+    // the provider takes single bytes from the end: the last byte is the first one consumed
+    assertThat(input.length).isGreaterThanOrEqualTo(2);
+    assertThat(input[input.length - 1]).isEqualTo((byte) 'B');
+    assertThat(input[input.length - 2]).isEqualTo((byte) 'K');
+
+    Throwable replayed =
+        failureOf(
+            run(
+                selectMethod(
+                    GatedBooking.class.getName(),
+                    "lastSeat",
+                    "com.code_intelligence.jazzer.api.FuzzedDataProvider"),
+                "weft.replayOnly",
+                "true"));
+    assertThat(replayed.getMessage())
+        .startsWith("saved finding " + saved.get(0) + " still reproduces")
+        .contains("expected: <1> but was: <2>");
   }
 
   @Test

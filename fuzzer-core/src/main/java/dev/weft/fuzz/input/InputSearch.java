@@ -2,12 +2,14 @@ package dev.weft.fuzz.input;
 
 import dev.weft.fuzz.strategy.CoverageFeedback;
 import dev.weft.fuzz.strategy.FreshRunPortfolio;
+import dev.weft.fuzz.strategy.PerInputStrategy;
 import dev.weft.fuzz.strategy.ScheduleOrigin;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.input.RunEdges;
 import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -30,6 +32,12 @@ import java.util.SplittableRandom;
  * keeps its input ({@link EdgeMap}); a run that adds schedule coverage keeps its schedule, as
  * before, and since a plan is run with its source's input, both kinds of news are mutated in both
  * directions. An arm is rewarded when its run brought either kind.
+ *
+ * <p>A strategy that explores one input at a time ({@link PerInputStrategy}, bounded interference)
+ * is driven input by input: every input kept for new edges is queued for it, and when it is done
+ * with one input it gets the next ({@link PerInputStrategy#newInput}); the schedule arm then runs
+ * its exploration with that input, and the input arm a mutant with a run of its own while the
+ * exploration waits. With nothing left to explore every run goes to new inputs.
  */
 public final class InputSearch {
   /**
@@ -58,6 +66,12 @@ public final class InputSearch {
   private final FreshRunPortfolio.Arm scheduleArm;
   private final Map<Long, Pending> pending = new LinkedHashMap<>();
 
+  /** Kept inputs a per-input strategy has still to explore, oldest first. */
+  private final ArrayDeque<byte[]> toExplore = new ArrayDeque<>();
+
+  /** The input a per-input strategy explores now: the initial one until it is done with it. */
+  private byte[] exploring;
+
   private FreshRunPortfolio.Arm currentArm;
   private byte[] current;
   private boolean currentMutated;
@@ -81,6 +95,7 @@ public final class InputSearch {
     this.scheduleArm = new FreshRunPortfolio.Arm(SCHEDULE_ARM, null);
     this.bandit = new FreshRunPortfolio(List.of(scheduleArm, inputArm), seed);
     keep(options.initial(), new long[0]);
+    this.exploring = options.initial();
   }
 
   /** Chooses the next run's input (and, for the input arm, makes its schedule fresh). */
@@ -100,17 +115,15 @@ public final class InputSearch {
       case INPUTS_ONLY -> currentArm = inputArm;
       case SEARCH -> currentArm = bandit.choose();
     }
+    if (strategy instanceof PerInputStrategy perInput) {
+      return chooseExploring(perInput);
+    }
     ScheduleOrigin origin = strategy instanceof ScheduleOrigin o ? o : null;
     if (currentArm == inputArm) {
-      inputRuns++;
       if (origin != null) {
         origin.nextRunFresh();
       }
-      currentMutated = true;
-      Kept base = base();
-      long[] wanted =
-          base.comparisons().length > 0 ? base.comparisons() : comparisons.toLongArray();
-      return mutator.mutate(base.input(), keptInputs, wanted);
+      return mutant();
     }
     scheduleRuns++;
     if (origin != null) {
@@ -124,6 +137,46 @@ public final class InputSearch {
       }
     }
     return base().input().clone();
+  }
+
+  private byte[] mutant() {
+    inputRuns++;
+    currentMutated = true;
+    Kept base = base();
+    long[] wanted = base.comparisons().length > 0 ? base.comparisons() : comparisons.toLongArray();
+    return mutator.mutate(base.input(), keptInputs, wanted);
+  }
+
+  /**
+   * For a strategy that explores one input at a time: the schedule arm runs its exploration with
+   * the input explored, moving on to the next queued input when it is done with one; the input arm,
+   * or a schedule arm with nothing left to explore, runs a mutant while the exploration waits.
+   */
+  private byte[] chooseExploring(PerInputStrategy strategy) {
+    strategy.inputsVary();
+    if (!strategy.exploringInput() && !toExplore.isEmpty()) {
+      exploring = toExplore.removeFirst();
+      strategy.newInput(inputKey(exploring));
+    }
+    if (currentArm == scheduleArm && strategy.exploringInput()) {
+      scheduleRuns++;
+      return exploring.clone();
+    }
+    currentArm = inputArm;
+    strategy.nextRunElsewhere();
+    return mutant();
+  }
+
+  /**
+   * A 64-bit name of an input's bytes (FNV-1a over the length and the bytes), by which a per-input
+   * strategy tells inputs apart; the initial input keeps the strategy's name for its given input.
+   */
+  static long inputKey(byte[] input) {
+    long h = 0xcbf29ce484222325L ^ input.length;
+    for (byte b : input) {
+      h = (h ^ (b & 0xFF)) * 0x100000001b3L;
+    }
+    return h;
   }
 
   /** A kept input to start from: the newest half the time, else any. */
@@ -149,8 +202,11 @@ public final class InputSearch {
       comparisons.removeFirstLong();
     }
     int[] fresh = edges.add(runEdges);
-    if (fresh.length > 0) {
-      keep(current, runEdges.comparisons());
+    if (fresh.length > 0
+        && keep(current, runEdges.comparisons())
+        && strategy instanceof PerInputStrategy
+        && options.mode() != InputOptions.Mode.FIXED) {
+      toExplore.addLast(current.clone());
     }
     pending.put(run, new Pending(currentArm, fresh.length));
     settle(run, strategy);
@@ -183,12 +239,15 @@ public final class InputSearch {
     }
   }
 
-  private void keep(byte[] input, long[] compared) {
+  /** Keeps an input not kept yet; whether it was new. */
+  private boolean keep(byte[] input, long[] compared) {
     String key = Arrays.toString(input);
     if (keptKeys.add(key)) {
       kept.add(new Kept(input.clone(), compared));
       keptInputs.add(input.clone());
+      return true;
     }
+    return false;
   }
 
   /** The input of the run just made. */

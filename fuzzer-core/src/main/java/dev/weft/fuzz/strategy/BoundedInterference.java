@@ -42,14 +42,18 @@ import java.util.function.IntToLongFunction;
  * campaign stops ({@value #EXHAUSTED}).
  *
  * <p>Per input: {@link #newInput} makes the next run the base run of a new input, whose space is
- * walked the same way (the counts add up). Under {@code fuzz} each feasible choice is a coverage
- * key, so its run becomes a corpus entry, and keys restored from the corpus count as explored.
+ * walked the same way (the counts add up). For a fuzz target whose inputs are searched, the input
+ * search calls it for every input it keeps ({@link PerInputStrategy}): an exhausted input then
+ * waits for the next one (runs meanwhile go to new inputs), and a base run that cannot be analysed
+ * gives up that input, not the search. Under {@code fuzz} each feasible choice is a coverage key,
+ * so its run becomes a corpus entry, and keys restored from the corpus count as explored.
  *
  * <p>Limits: the base run must fit the graph budget whole (a longer one stops the search, saying
  * so); the choices come from the base run's events, so reads that only other branches reach are not
  * in the space; a run that realised a choice contributes no choices of its own.
  */
-public final class BoundedInterference implements Strategy, CoverageFeedback, BoundedSearch {
+public final class BoundedInterference
+    implements Strategy, CoverageFeedback, BoundedSearch, PerInputStrategy {
   public static final String EXHAUSTED = "interference bound exhausted";
 
   /**
@@ -79,6 +83,18 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   private long input;
   private boolean needBase = true;
 
+  /** Whether inputs vary (an input search drives this): an input's end is not the search's. */
+  private boolean perInput;
+
+  /** Whether the current input's exploration is over (exhausted or given up), inputs varying. */
+  private boolean inputDone;
+
+  /** Whether the next run is spent on another input, leaving this input's plan waiting. */
+  private boolean elsewhere;
+
+  private long inputsExhausted;
+  private long inputsGivenUp;
+
   /** What the current run is for. */
   private enum Mode {
     /** The non-preemptive run of an input, whose reads and writes make the space. */
@@ -86,7 +102,9 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
     /** The run of a planned choice. */
     CHOICE,
     /** A run between choices, while planning settles infeasible ones or after the search. */
-    BETWEEN
+    BETWEEN,
+    /** A run of another input, while this input's base run or plan waits. */
+    ELSEWHERE
   }
 
   private Mode mode = Mode.BASE;
@@ -130,6 +148,7 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
    * bytes; 0 for the program's given input), so only choices already explored for this very input
    * are skipped.
    */
+  @Override
   public void newInput(long input) {
     this.input = input;
     needBase = true;
@@ -139,14 +158,51 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
     pending = null;
     pendingSchedule = null;
     exhausted = false;
+    inputDone = false;
     stopReason = null;
+  }
+
+  @Override
+  public void inputsVary() {
+    perInput = true;
+  }
+
+  @Override
+  public boolean exploringInput() {
+    return !inputDone && stopReason == null;
+  }
+
+  @Override
+  public void nextRunElsewhere() {
+    elsewhere = true;
+  }
+
+  /**
+   * The current input's exploration ends: with inputs varying the search waits for the next input,
+   * else it stops, saying why.
+   */
+  private void endInput(String reason, boolean wasExhausted) {
+    if (!perInput) {
+      stopReason = reason;
+      return;
+    }
+    inputDone = true;
+    if (wasExhausted) {
+      inputsExhausted++;
+    } else {
+      inputsGivenUp++;
+    }
   }
 
   @Override
   public void beginRun(long runNumber) {
     this.runNumber = runNumber;
     running = null;
-    if (needBase) {
+    if (elsewhere) {
+      elsewhere = false;
+      mode = Mode.ELSEWHERE;
+      current = new ScheduleFollower(null);
+    } else if (needBase) {
       mode = Mode.BASE;
       current = new ScheduleFollower(null);
     } else if (pending != null) {
@@ -190,6 +246,7 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
         running = null;
       }
       case BETWEEN -> lastOrigin = "between";
+      case ELSEWHERE -> lastOrigin = "fresh";
     }
     if (!needBase && !exhausted) {
       advance();
@@ -199,22 +256,24 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
   private void base(RunResult result, boolean analysable) {
     if (!analysable) {
       if (++baseAttempts >= MAX_BASE_ATTEMPTS) {
-        stopReason =
+        endInput(
             "bounded interference has no base run to analyse ("
                 + baseAttempts
                 + " runs ended "
                 + result.outcome().name().toLowerCase(java.util.Locale.ROOT)
-                + ")";
+                + ")",
+            false);
       }
       return;
     }
     Trace trace = result.trace();
     if (!budget.fits(trace.size())) {
-      stopReason =
+      endInput(
           String.format(
               "the base run has %,d events, more than the graph budget of %,d (--graph-events):"
                   + " bounded interference plans on the whole run",
-              trace.size(), budget.maxEvents());
+              trace.size(), budget.maxEvents()),
+          false);
       return;
     }
     needBase = false;
@@ -265,7 +324,7 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
       InterferenceChoice c = enumerator.next();
       if (c == null) {
         exhausted = true;
-        stopReason = EXHAUSTED;
+        endInput(EXHAUSTED, true);
         return;
       }
       if (explored.contains(c.key())) {
@@ -312,6 +371,10 @@ public final class BoundedInterference implements Strategy, CoverageFeedback, Bo
     section.put("diverged", sum(divergedByK));
     section.put("alreadyExplored", sum(skippedByK));
     section.put("inputs", inputs);
+    if (perInput) {
+      section.put("inputsExhausted", inputsExhausted);
+      section.put("inputsGivenUp", inputsGivenUp);
+    }
     List<Object> byK = new ArrayList<>();
     for (int k = 0; k <= bound; k++) {
       Map<String, Object> row = new LinkedHashMap<>();

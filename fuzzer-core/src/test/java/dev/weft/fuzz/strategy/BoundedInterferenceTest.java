@@ -8,11 +8,14 @@ import dev.weft.fuzz.Harness;
 import dev.weft.fuzz.campaign.Campaign;
 import dev.weft.fuzz.campaign.CampaignConfig;
 import dev.weft.fuzz.campaign.CampaignResult;
+import dev.weft.fuzz.input.InputOptions;
+import dev.weft.fuzz.minimise.MinimiseBudget;
 import dev.weft.fuzz.report.SummaryFile;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Bounded interference ({@code --strategy bi}) on whole campaigns: it finds a bug that needs one
  * non-local read with K = 1 and not with K = 0, says when it has explored every choice up to K (the
  * stop reason and the counts of {@code summary.json}), and settles a choice whose run diverges as
- * infeasible once, never planning it again.
+ * infeasible once, never planning it again. For a fuzz target it explores every input the input
+ * search keeps, each with its own base run and choices.
  */
 class BoundedInterferenceTest {
   private static final String TARGETS = "dev.weft.targets.interference.";
@@ -59,6 +63,57 @@ class BoundedInterferenceTest {
     return new Campaign(
             config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
         .run();
+  }
+
+  private CampaignResult fuzzTarget(String method, String strategy, InputOptions inputs, String out)
+      throws Exception {
+    CampaignConfig config =
+        new CampaignConfig(
+                TargetSpec.method(TARGETS + method),
+                List.of(Harness.testTargetsPath(), Harness.jazzerApiPath()),
+                strategy,
+                3,
+                0,
+                11,
+                5_000,
+                null,
+                false,
+                dir.resolve(out),
+                RunBudget.DEFAULT,
+                List.of(),
+                GraphBudget.DEFAULT,
+                true,
+                false,
+                RaceMode.DEFAULT,
+                true,
+                MinimiseBudget.CAMPAIGN_DEFAULT,
+                ExpectedExceptions.NONE)
+            .withInputs(inputs);
+    return new Campaign(
+            config, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+        .run();
+  }
+
+  @Test
+  void forAFuzzTargetEveryKeptInputIsExploredSoABugNeedingAnInputAndOneStaleReadIsFound()
+      throws Exception {
+    String target = "GatedPublication::fuzzerTestOneInput";
+    CampaignResult fixed =
+        fuzzTarget(
+            target, "bi:1", new InputOptions(new byte[0], InputOptions.Mode.FIXED, 4096), "fixed");
+    assertThat(fixed.findings()).isEmpty();
+    assertThat(fixed.stopReason()).isEqualTo(BoundedInterference.EXHAUSTED);
+
+    CampaignResult searched = fuzzTarget(target, "bi:1", InputOptions.DEFAULT, "searched");
+    assertThat(searched.findings()).hasSize(1);
+    assertThat(searched.findings().get(0).failure().message()).contains("saw ready before value");
+    JsonNode bi =
+        new ObjectMapper()
+            .readTree(dir.resolve("searched").resolve(SummaryFile.NAME).toFile())
+            .get("interference");
+    // the empty input, the one that passes 'P', and the one that starts the threads at least
+    assertThat(bi.get("inputs").asLong()).isGreaterThanOrEqualTo(3);
+    assertThat(bi.get("feasible").asLong()).isGreaterThanOrEqualTo(1);
   }
 
   private JsonNode interference(String strategy) throws Exception {

@@ -22,10 +22,6 @@ final class TargetEntry {
   /** What the method takes from the run's input: nothing, its bytes or a data provider. */
   private final InputParameter input;
 
-  private TargetEntry(TargetSpec spec, Method method, TestLifecycle test) {
-    this(spec, method, test, InputParameter.NONE);
-  }
-
   private TargetEntry(TargetSpec spec, Method method, TestLifecycle test, InputParameter input) {
     this.spec = spec;
     this.method = method;
@@ -51,7 +47,8 @@ final class TargetEntry {
           "class " + spec.className() + " was not found on the target class path (--cp): " + e);
     }
     if (spec.mode() == TargetSpec.Mode.TEST) {
-      return new TargetEntry(spec, null, TestLifecycle.resolve(cls, spec.methodName()));
+      TestLifecycle lifecycle = TestLifecycle.resolve(cls, spec.methodName());
+      return new TargetEntry(spec, null, lifecycle, lifecycle.input());
     }
     Method m;
     InputParameter takes = InputParameter.NONE;
@@ -120,7 +117,7 @@ final class TargetEntry {
   /** Runs the target in the calling (controlled) thread, a fuzz target over {@code data}. */
   void invoke(FuzzedInput data) throws Throwable {
     if (test != null) {
-      test.run();
+      test.run(data);
       return;
     }
     try {

@@ -1,5 +1,7 @@
 package dev.weft.runtime.exec;
 
+import dev.weft.runtime.input.FuzzedInput;
+import dev.weft.runtime.input.InputParameter;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -18,7 +20,9 @@ import java.util.Set;
  * so static state set up by {@code @BeforeAll} must be set up again in each run: "once" is once per
  * run. The lifecycle methods are found by their annotations' names, so neither Weft nor the class
  * path needs JUnit for this; methods that take parameters JUnit would resolve (a {@code TestInfo},
- * a {@code @TempDir}) are refused, since there is no JUnit in the run to supply them.
+ * a {@code @TempDir}) are refused, since there is no JUnit in the run to supply them. The one
+ * parameter a test method may take is the run's input, as a fuzz target's ({@code byte[]} or
+ * Jazzer's {@code FuzzedDataProvider}): Weft supplies it, and searches it with the schedule.
  */
 final class TestLifecycle {
   private static final String API = "org.junit.jupiter.api.";
@@ -32,6 +36,9 @@ final class TestLifecycle {
 
   private final Method test;
 
+  /** What the test method takes from the run's input: nothing, its bytes or a data provider. */
+  private final InputParameter input;
+
   /** Per level, the lifecycle methods of each kind, superclasses' first. */
   private final List<List<Method>> beforeAll = new ArrayList<>();
 
@@ -42,6 +49,15 @@ final class TestLifecycle {
   private TestLifecycle(List<Class<?>> levels, Method test) {
     this.levels = levels;
     this.test = test;
+    this.input =
+        test.getParameterCount() == 0
+            ? InputParameter.NONE
+            : InputParameter.of(test.getParameterTypes()[0]);
+  }
+
+  /** Whether the test method takes an input, searched with the schedule as a fuzz target's. */
+  InputParameter input() {
+    return input;
   }
 
   static TestLifecycle resolve(Class<?> cls, String methodName) throws TargetException {
@@ -99,12 +115,17 @@ final class TestLifecycle {
     for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
       for (Method m : c.getDeclaredMethods()) {
         if (m.getName().equals(name) && !m.isSynthetic()) {
-          if (m.getParameterCount() > 0) {
+          if (m.getParameterCount() > 1
+              || (m.getParameterCount() == 1
+                  && InputParameter.of(m.getParameterTypes()[0]) == null)) {
             throw new TargetException(
                 cls.getName()
                     + "#"
                     + name
-                    + " takes parameters; Weft runs test methods without parameters");
+                    + " takes parameters; Weft runs test methods without parameters or with one"
+                    + " byte[] or "
+                    + dev.weft.runtime.input.JazzerProvider.INTERFACE
+                    + " (the run's input)");
           }
           m.setAccessible(true);
           return m;
@@ -191,8 +212,11 @@ final class TestLifecycle {
     return false;
   }
 
-  /** Runs the lifecycle in the calling (controlled) thread; throws what the test threw. */
-  void run() throws Throwable {
+  /**
+   * Runs the lifecycle in the calling (controlled) thread, the test over {@code data} if it takes
+   * an input; throws what the test threw.
+   */
+  void run(FuzzedInput data) throws Throwable {
     Throwable failure = null;
     int levelsSetUp = 0;
     Object[] instances = new Object[levels.size()];
@@ -205,7 +229,7 @@ final class TestLifecycle {
         Constructor<?> ctor = constructor(levels.get(i));
         instances[i] = i == 0 ? newInstance(ctor) : newInstance(ctor, instances[i - 1]);
       }
-      failure = eachAround(instances);
+      failure = eachAround(instances, data);
     } catch (Throwable t) {
       failure = t;
     }
@@ -218,7 +242,7 @@ final class TestLifecycle {
   }
 
   /** {@code @BeforeEach}, the test, and {@code @AfterEach} (always); the first failure or null. */
-  private Throwable eachAround(Object[] instances) {
+  private Throwable eachAround(Object[] instances, FuzzedInput data) {
     Throwable failure = null;
     int levelsSetUp = 0;
     try {
@@ -226,7 +250,13 @@ final class TestLifecycle {
         levelsSetUp = i + 1;
         invokeAll(beforeEach.get(i), instances[i]);
       }
-      call(test, Modifier.isStatic(test.getModifiers()) ? null : instances[levels.size() - 1]);
+      Object receiver =
+          Modifier.isStatic(test.getModifiers()) ? null : instances[levels.size() - 1];
+      if (input == InputParameter.NONE) {
+        call(test, receiver);
+      } else {
+        call(test, receiver, input.argument(test.getParameterTypes()[0], data));
+      }
     } catch (Throwable t) {
       failure = t;
     }
@@ -266,9 +296,9 @@ final class TestLifecycle {
     }
   }
 
-  private static void call(Method m, Object receiver) throws Throwable {
+  private static void call(Method m, Object receiver, Object... args) throws Throwable {
     try {
-      m.invoke(receiver);
+      m.invoke(receiver, args);
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
