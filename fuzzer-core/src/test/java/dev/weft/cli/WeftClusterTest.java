@@ -2,6 +2,8 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.campaign.StatsLine;
 import java.io.IOException;
@@ -171,8 +173,8 @@ class WeftClusterTest extends CliTestSupport {
   /**
    * Three members that all run into the same bug: each sees the three, each takes in entries the
    * others found and gives its own, and the bug is written once in the whole cluster, by the member
-   * that claimed it first. They fuzz until that is so (a loaded machine makes it slow), then are
-   * stopped.
+   * that claimed it first, whose count holds the others' sightings too. They fuzz until that is so
+   * (a loaded machine makes it slow), then are stopped.
    */
   @Test
   void threeMembersShareEntriesBothWaysAndWriteTheirOneBugOnce() throws Exception {
@@ -183,7 +185,11 @@ class WeftClusterTest extends CliTestSupport {
     for (int i = 0; i < 3; i++) {
       members.add(member(names.get(i), ONE_BUG, "300s", ports[i], all));
     }
-    await(x -> sharing(names) && logsSaying(names, "found first and writes") == 2);
+    await(
+        x ->
+            sharing(names)
+                && logsSaying(names, "found first and writes") == 2
+                && sightingsElsewhere(names) >= 2);
     for (Process p : members) {
       p.destroy();
     }
@@ -204,11 +210,44 @@ class WeftClusterTest extends CliTestSupport {
       written += findingFiles(dir.resolve(m).resolve("findings"));
     }
     assertThat(written).as("finding files across the three directories").isEqualTo(1);
+    // the two that found it after the writer each saw it at least once: their sightings are in the
+    // writer's count (kept apart as 'elsewhere'), on top of its own one at least
+    JsonNode counted = writersSightings(names);
+    assertThat(counted.path("elsewhere").asLong())
+        .as("sightings on the other members")
+        .isGreaterThanOrEqualTo(2);
+    assertThat(counted.path("count").asLong())
+        .as("the cluster's count")
+        .isGreaterThanOrEqualTo(counted.path("elsewhere").asLong() + 1);
     assertThat(logsSaying(names, "found first and writes"))
         .as("members that found it after another")
         .isEqualTo(2);
     assertThat(statusOf("a"))
         .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
+  }
+
+  /** The sightings the one finding written in the cluster shows ({@code findings/*.json}). */
+  private JsonNode writersSightings(List<String> members) throws IOException {
+    for (String m : members) {
+      Path findings = dir.resolve(m).resolve("findings");
+      if (!Files.isDirectory(findings)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.list(findings)) {
+        for (Path json : files.filter(p -> p.toString().endsWith(".json")).toList()) {
+          return new ObjectMapper().readTree(Files.readString(json));
+        }
+      }
+    }
+    return new ObjectMapper().createObjectNode();
+  }
+
+  private long sightingsElsewhere(List<String> members) {
+    try {
+      return writersSightings(members).path("elsewhere").asLong();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private String statusOf(String name) {

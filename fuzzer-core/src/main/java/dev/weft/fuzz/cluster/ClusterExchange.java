@@ -43,6 +43,14 @@ import java.util.function.Consumer;
  * taken over by the next member that sees it. Pool workers take part through their member, as
  * clients, with its address.
  *
+ * <p>Sightings of a finding another member claimed are counted here and sent with each stats line
+ * to a map of finding ids to the sightings waiting for their writer; a process that wrote the
+ * finding (the member or one of its workers) takes them off the map (an atomic remove, so each is
+ * taken once) into its {@code findings/*.json}. The count there is so the cluster's, and each
+ * member's directory stays its own record: its entries, the entries it took in, the findings it
+ * wrote. Sightings waiting while their writer is away are taken when it rejoins, unless the whole
+ * cluster stopped meanwhile.
+ *
  * <p>The cluster's troubles never stop the session: a call that fails is said once, a claim that
  * cannot be made counts as this member's (a finding written twice beats one lost), and fuzzing goes
  * on.
@@ -50,6 +58,7 @@ import java.util.function.Consumer;
 public final class ClusterExchange implements CampaignExchange {
   static final String ENTRIES = "weft.entries";
   static final String CLAIMS = "weft.claims";
+  static final String SIGHTINGS = "weft.sightings";
   private static final String WRITTEN = "written by ";
 
   /** The directory of a campaign that holds the entries other members found. */
@@ -67,6 +76,8 @@ public final class ClusterExchange implements CampaignExchange {
   private final Consumer<String> messages;
   private final IMap<String, byte[]> entries;
   private final IMap<String, String> claims;
+  private final IMap<String, Long> sightings;
+  private final Map<String, Long> unsentSightings = new HashMap<>();
   private final Set<String> known = ConcurrentHashMap.newKeySet();
   private final Queue arrived = new Queue();
   private final Set<String> membersSeen = ConcurrentHashMap.newKeySet();
@@ -107,6 +118,7 @@ public final class ClusterExchange implements CampaignExchange {
     this.messages = messages;
     this.entries = hz.getMap(ENTRIES);
     this.claims = hz.getMap(CLAIMS);
+    this.sightings = hz.getMap(SIGHTINGS);
     Files.createDirectories(importDir);
     restored = new ArrayList<>();
     for (Path file : CorpusStore.entryFiles(importDir)) {
@@ -242,6 +254,46 @@ public final class ClusterExchange implements CampaignExchange {
       claims.set(findingId, WRITTEN + self);
     } catch (RuntimeException e) {
       trouble(e);
+    }
+  }
+
+  @Override
+  public void seenElsewhere(String findingId) {
+    unsentSightings.merge(findingId, 1L, Long::sum);
+  }
+
+  @Override
+  public Map<String, Long> shareSightings(Set<String> writtenHere) {
+    Map<String, Long> taken = new HashMap<>();
+    try {
+      for (var it = unsentSightings.entrySet().iterator(); it.hasNext(); ) {
+        Map.Entry<String, Long> e = it.next();
+        add(e.getKey(), e.getValue());
+        it.remove();
+      }
+      if (!writtenHere.isEmpty()) {
+        for (String id : sightings.keySet()) {
+          if (writtenHere.contains(id)) {
+            Long n = sightings.remove(id);
+            if (n != null) {
+              taken.put(id, n);
+            }
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      trouble(e); // the sightings not sent are sent at the next call
+    }
+    return taken;
+  }
+
+  /** Adds to the sightings waiting for a finding's writer, whoever takes them meanwhile. */
+  private void add(String findingId, long n) {
+    while (true) {
+      Long waiting = sightings.putIfAbsent(findingId, n);
+      if (waiting == null || sightings.replace(findingId, waiting, waiting + n)) {
+        return;
+      }
     }
   }
 

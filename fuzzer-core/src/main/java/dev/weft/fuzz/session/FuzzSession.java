@@ -253,6 +253,7 @@ public final class FuzzSession {
     }
     long now = System.nanoTime();
     try {
+      shareSightings();
       state.findings().flush();
       if (interleavings != null) {
         interleavings.flush();
@@ -345,6 +346,7 @@ public final class FuzzSession {
       now = System.nanoTime();
       if (ticker.due(now)) {
         importShared(feedback);
+        shareSightings();
         state.findings().flush();
         interleavings.flush();
         ticker.write("tick", now);
@@ -448,6 +450,13 @@ public final class FuzzSession {
       stopReason = executor.leakedThreadsReason();
     }
     return stopReason;
+  }
+
+  /** Sends this session's sightings of findings others write, and counts theirs of ours. */
+  private void shareSightings() {
+    for (Map.Entry<String, Long> e : exchange.shareSightings(state.findings().ids()).entrySet()) {
+      state.findings().seenElsewhere(e.getKey(), e.getValue());
+    }
   }
 
   /**
@@ -586,6 +595,7 @@ public final class FuzzSession {
     String id = FindingStore.id(f.kind(), f.signature());
     CampaignExchange.Claim claim = exchange.claim(id);
     if (!claim.ours()) {
+      exchange.seenElsewhere(id);
       if (claimedElsewhere.add(id)) {
         say(
             "found "
