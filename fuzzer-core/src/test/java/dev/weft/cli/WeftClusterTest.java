@@ -277,9 +277,15 @@ class WeftClusterTest extends CliTestSupport {
         .as("a fuzzes on with two members after the kill")
         .isTrue();
     assertThat(fuzzingWithTwo("b", 0)).as("b fuzzes on with two members").isTrue();
+    // resumed with nothing but its directory, c rejoins the cluster campaign.json records
+    Process again = resume("c", "c-again", "300s");
+    await(x -> newestShowsMembers("a", 3) && rejoined("c-again"));
+    assertThat(rejoined("c-again")).as(log("c-again")).isTrue();
+    assertThat(newestShowsMembers("a", 3)).as("a sees c again").isTrue();
     a.destroy();
     b.destroy();
-    for (Process p : List.of(a, b)) {
+    again.destroy();
+    for (Process p : List.of(a, b, again)) {
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
     for (String m : List.of("a", "b")) {
@@ -287,6 +293,51 @@ class WeftClusterTest extends CliTestSupport {
       StatsLine stop = last(m);
       assertThat(stop.event()).isEqualTo("stop");
       assertThat(stop.cluster().membersSeen()).isEqualTo(3);
+    }
+  }
+
+  /**
+   * Resumes a member's campaign in a JVM of its own, with no option but its directory; its output
+   * goes to {@code LOG.log}.
+   */
+  private Process resume(String name, String logName, String time) throws IOException {
+    Process p =
+        new ProcessBuilder(
+                java(),
+                "-Dweft.carrierCpu=off",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--corpus",
+                dir.resolve(name).toString(),
+                "--time",
+                time,
+                "--status",
+                "lines",
+                "--no-minimize")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(logName + ".log").toFile())
+            .start();
+    started.add(p);
+    return p;
+  }
+
+  /** Whether a resumed member's log says it joined the two others. */
+  private boolean rejoined(String logName) {
+    try {
+      return log(logName).contains("joined cluster: test, members 3");
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private boolean newestShowsMembers(String name, int members) {
+    try {
+      StatsLine l = last(name);
+      return l.cluster() != null && l.cluster().members() == members;
+    } catch (Exception | AssertionError e) {
+      return false;
     }
   }
 
