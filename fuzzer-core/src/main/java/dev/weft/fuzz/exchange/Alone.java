@@ -18,6 +18,11 @@ public final class Alone implements CampaignExchange {
   }
 
   @Override
+  public boolean hasArrivals() {
+    return false;
+  }
+
+  @Override
   public Claim claim(String findingId) {
     return Claim.OURS;
   }

@@ -27,6 +27,13 @@ public interface CampaignExchange extends AutoCloseable {
   List<SharedEntry> receive() throws IOException;
 
   /**
+   * Whether the others announced entries not taken in yet; asked before every run, so it does no
+   * I/O. A cluster's entries are announced as they are written, and taking them in at once (not at
+   * the next stats line) spares a member runs and entries for keys another member has already.
+   */
+  boolean hasArrivals();
+
+  /**
    * Claims a finding not seen here before, so that it is written once wherever the campaign runs.
    *
    * @param findingId the finding's name ({@code FindingStore.id}: kind and signature)

@@ -39,6 +39,12 @@ public final class PoolSync implements CampaignExchange {
   }
 
   @Override
+  public boolean hasArrivals() {
+    // the others' files are looked for with each stats line: a listing is too dear before every run
+    return false;
+  }
+
+  @Override
   public Claim claim(String findingId) {
     return Claim.OURS;
   }

@@ -336,6 +336,9 @@ public final class FuzzSession {
       if (plan.time() != null && now - startNanos >= plan.time().toNanos()) {
         return "time budget reached";
       }
+      if (exchange.hasArrivals()) {
+        importShared(feedback); // as they come: keys another member has are not new here
+      }
       String stopReason = runOnce(executor, strategy, feedback, ticker, output);
       if (stopReason == null && strategy instanceof BoundedSearch bounded) {
         stopReason = bounded.stopReason(); // everything within its bound explored
