@@ -87,6 +87,31 @@ public record FindingRecord(
     return input == null ? null : input.clone();
   }
 
+  /**
+   * The same finding as another run made it: its decisions, failure message and details, and its
+   * input (null: a target without input); what identifies the finding (kind, signature) stays.
+   */
+  public FindingRecord withRun(
+      int[] runDecisions, String runMessage, String runDetails, byte[] bytes) {
+    return new FindingRecord(
+        weftVersion,
+        target,
+        classPath,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        runDecisions,
+        kind,
+        runMessage,
+        signature,
+        runDetails,
+        ignoredExceptions,
+        bytes);
+  }
+
   /** The same finding, of a run given {@code bytes} (null: a target without input). */
   public FindingRecord withInput(byte[] bytes) {
     return new FindingRecord(

@@ -198,43 +198,15 @@ public final class TminCommand implements Callable<Integer> {
   }
 
   private static FindingRecord minimised(FindingRecord r, Minimisation m) {
-    return new FindingRecord(
-        r.weftVersion(),
-        r.target(),
-        r.classPath(),
-        r.jvmOptions(),
-        r.budget(),
-        r.localObjects(),
-        r.strategy(),
-        r.seed(),
-        r.execution(),
-        m.decisions(),
-        r.kind(),
-        m.failure().message(),
-        r.signature(),
-        m.failure().details(),
-        r.ignoredExceptions(),
-        r.input());
+    return r.withRun(m.decisions(), m.failure().message(), m.failure().details(), r.input());
   }
 
   /** The minimised finding with the shorter input and the decisions of the run that kept it. */
   private static FindingRecord withInput(FindingRecord r, InputMinimiser.Result shorter) {
-    return new FindingRecord(
-        r.weftVersion(),
-        r.target(),
-        r.classPath(),
-        r.jvmOptions(),
-        r.budget(),
-        r.localObjects(),
-        r.strategy(),
-        r.seed(),
-        r.execution(),
+    return r.withRun(
         shorter.run().decisions(),
-        r.kind(),
         shorter.failure().message(),
-        r.signature(),
         shorter.failure().details(),
-        r.ignoredExceptions(),
         shorter.input());
   }
 

@@ -140,6 +140,7 @@ final class Timeline {
           realised,
           skipped,
           findings,
+          members,
           workerCoverage,
           workerExecsPerSecond
         }) {

@@ -455,7 +455,8 @@ class WeftClusterTest extends CliTestSupport {
   private boolean seesOnlyItself(String name) {
     try {
       StatsLine l = last(name);
-      return l.cluster() != null && l.cluster().members() == 1;
+      // a stop line is written as the member leaves: it may count no member at all
+      return l.cluster() != null && l.cluster().members() <= 1;
     } catch (Exception | AssertionError e) {
       return false;
     }

@@ -66,7 +66,17 @@ public final class ControlledThread implements LogicalThread {
   private volatile long ownWorkSince;
 
   /** The class whose initialisation this thread waits for under control, or null. */
-  Class<?> awaitedClass;
+  private Class<?> awaitedClass;
+
+  /** The class whose initialisation this thread waits for under control, or null. */
+  public Class<?> awaitedClass() {
+    return awaitedClass;
+  }
+
+  /** Sets (or, with null, clears) the class whose initialisation this thread waits for. */
+  public void awaitClass(Class<?> type) {
+    awaitedClass = type;
+  }
 
   /** A pool worker waiting for work; a run whose only live threads are idle workers is over. */
   private boolean idle;
@@ -209,14 +219,14 @@ public final class ControlledThread implements LogicalThread {
   }
 
   /** Leaves the thread's atomic sections for one scheduling point; returns their depth. */
-  int suspendAtomic() {
+  public int suspendAtomic() {
     int depth = atomicDepth;
     atomicDepth = 0;
     return depth;
   }
 
   /** Enters again the atomic sections {@link #suspendAtomic} left. */
-  void resumeAtomic(int depth) {
+  public void resumeAtomic(int depth) {
     atomicDepth = depth;
   }
 

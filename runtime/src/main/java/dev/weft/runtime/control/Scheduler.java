@@ -581,7 +581,7 @@ public final class Scheduler {
   }
 
   /** Whether a thread other than {@code t} could run now, without waiting for anything. */
-  boolean othersCouldRun(ControlledThread t) {
+  public boolean othersCouldRun(ControlledThread t) {
     for (int i = 0; i < unfinished.count(); i++) {
       ControlledThread c = unfinished.get(i);
       if (c != t && c.readiness() == Readiness.READY) {
@@ -592,9 +592,9 @@ public final class Scheduler {
   }
 
   /** Whether a thread of this run waits under control for the initialisation of {@code type}. */
-  boolean awaitsInitialisationOf(Class<?> type) {
+  public boolean awaitsInitialisationOf(Class<?> type) {
     for (int i = 0; i < unfinished.count(); i++) {
-      if (unfinished.get(i).awaitedClass == type) {
+      if (unfinished.get(i).awaitedClass() == type) {
         return true;
       }
     }

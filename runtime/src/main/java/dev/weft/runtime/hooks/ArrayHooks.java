@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.control.Accesses;
+import dev.weft.runtime.access.Accesses;
 
 /**
  * Array element reads and writes of target code ({@link Accesses}); a write hook performs the

@@ -1,6 +1,6 @@
 package dev.weft.runtime.hooks;
 
-import dev.weft.runtime.control.Escapes;
+import dev.weft.runtime.access.Escapes;
 
 /**
  * Where references leave the thread that made them, and where objects are born local ({@link

@@ -1,8 +1,8 @@
 package dev.weft.runtime.hooks;
 
 import dev.weft.runtime.control.OwnWork;
-import dev.weft.runtime.jdk.UnsafeCalls;
-import dev.weft.runtime.jdk.UnsafeOffsets;
+import dev.weft.runtime.jdk.handles.UnsafeCalls;
+import dev.weft.runtime.jdk.handles.UnsafeOffsets;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

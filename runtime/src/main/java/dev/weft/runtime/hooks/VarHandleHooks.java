@@ -1,8 +1,8 @@
 package dev.weft.runtime.hooks;
 
 import dev.weft.runtime.control.OwnWork;
-import dev.weft.runtime.jdk.VarHandleCalls;
-import dev.weft.runtime.jdk.VarHandles;
+import dev.weft.runtime.jdk.handles.VarHandleCalls;
+import dev.weft.runtime.jdk.handles.VarHandles;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

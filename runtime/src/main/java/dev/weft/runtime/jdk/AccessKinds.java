@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AccessKinds {
   /** A compare-and-set: an update when it succeeds, a read when it fails. */
-  static final int CAS = -1;
+  public static final int CAS = -1;
 
   private static final String[] READ_PREFIXES = {
     "get",
@@ -110,7 +110,7 @@ public final class AccessKinds {
   private static final ConcurrentHashMap<String, Boolean> READS_ONLY = new ConcurrentHashMap<>();
 
   /** The event kind of the call, or {@link #CAS} (as an ordinal-free marker). */
-  static int of(String name) {
+  public static int of(String name) {
     if (name.startsWith("compareAndSet") || name.startsWith("weakCompareAndSet")) {
       return CAS;
     }

@@ -6,6 +6,7 @@ import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.control.WeftAbort;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.juc.queued.QueuedConditions;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Locations;
 import java.util.ArrayDeque;

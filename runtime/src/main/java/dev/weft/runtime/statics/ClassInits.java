@@ -1,7 +1,6 @@
 package dev.weft.runtime.statics;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.InitialisationWaits;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

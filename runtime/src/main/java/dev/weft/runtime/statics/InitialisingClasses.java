@@ -1,7 +1,6 @@
 package dev.weft.runtime.statics;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.InitialisationWaits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,6 @@ package dev.weft.runtime.sync;
 
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.JoinWait;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.trace.EventKind;

@@ -1,27 +1,27 @@
 package dev.weft.runtime.instrument.calls;
 
 import dev.weft.runtime.hooks.ArrayHooks;
-import dev.weft.runtime.hooks.BlockingHooks;
 import dev.weft.runtime.hooks.BranchHooks;
 import dev.weft.runtime.hooks.ClassInitHooks;
 import dev.weft.runtime.hooks.EscapeHooks;
-import dev.weft.runtime.hooks.ExchangerHooks;
 import dev.weft.runtime.hooks.FieldHooks;
 import dev.weft.runtime.hooks.IdentityHooks;
 import dev.weft.runtime.hooks.JdkCallHooks;
-import dev.weft.runtime.hooks.LockHooks;
 import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
 import dev.weft.runtime.hooks.ParkHooks;
-import dev.weft.runtime.hooks.PhaserHooks;
-import dev.weft.runtime.hooks.QueuedSynchronizerHooks;
 import dev.weft.runtime.hooks.RunHooks;
-import dev.weft.runtime.hooks.StampedLockHooks;
-import dev.weft.runtime.hooks.SynchronizerHooks;
 import dev.weft.runtime.hooks.ThreadHooks;
 import dev.weft.runtime.hooks.TimeHooks;
 import dev.weft.runtime.hooks.UnsafeHooks;
 import dev.weft.runtime.hooks.VarHandleHooks;
+import dev.weft.runtime.hooks.juc.BlockingHooks;
+import dev.weft.runtime.hooks.juc.ExchangerHooks;
+import dev.weft.runtime.hooks.juc.LockHooks;
+import dev.weft.runtime.hooks.juc.PhaserHooks;
+import dev.weft.runtime.hooks.juc.QueuedSynchronizerHooks;
+import dev.weft.runtime.hooks.juc.StampedLockHooks;
+import dev.weft.runtime.hooks.juc.SynchronizerHooks;
 import dev.weft.runtime.jdk.JdkCalls;
 import net.bytebuddy.jar.asm.Type;
 

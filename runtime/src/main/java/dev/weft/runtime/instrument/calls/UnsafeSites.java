@@ -6,9 +6,9 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Which calls of target code on {@code sun.misc.Unsafe} are memory accesses (through {@code
- * dev.weft.runtime.jdk.UnsafeCalls}) or tell which field an offset stands for (through {@code
- * UnsafeOffsets}). Older libraries build their atomics on {@code Unsafe}; without these a lost
- * update through {@code getIntVolatile}/{@code putIntVolatile} would have no scheduling point.
+ * dev.weft.runtime.jdk.handles.UnsafeCalls}) or tell which field an offset stands for (through
+ * {@code UnsafeOffsets}). Older libraries build their atomics on {@code Unsafe}; without these a
+ * lost update through {@code getIntVolatile}/{@code putIntVolatile} would have no scheduling point.
  */
 public final class UnsafeSites {
   private static final String UNSAFE = "sun/misc/Unsafe";

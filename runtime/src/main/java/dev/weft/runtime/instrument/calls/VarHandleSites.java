@@ -9,10 +9,11 @@ import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * Which calls make or use a {@code VarHandle} (through {@code dev.weft.runtime.jdk.VarHandleCalls}
- * and {@code VarHandles}). A handle access is a signature-polymorphic call that reads or writes a
- * field or an array element without any field or array instruction, so without these a lost update
- * through {@code getVolatile}/{@code setVolatile} would have no scheduling point at all.
+ * Which calls make or use a {@code VarHandle} (through {@code
+ * dev.weft.runtime.jdk.handles.VarHandleCalls} and {@code VarHandles}). A handle access is a
+ * signature-polymorphic call that reads or writes a field or an array element without any field or
+ * array instruction, so without these a lost update through {@code getVolatile}/{@code setVolatile}
+ * would have no scheduling point at all.
  */
 public final class VarHandleSites {
   private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";

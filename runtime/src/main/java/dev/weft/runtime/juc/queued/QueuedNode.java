@@ -1,4 +1,4 @@
-package dev.weft.runtime.juc;
+package dev.weft.runtime.juc.queued;
 
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Readiness;

@@ -1,4 +1,4 @@
-package dev.weft.runtime.juc;
+package dev.weft.runtime.juc.queued;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

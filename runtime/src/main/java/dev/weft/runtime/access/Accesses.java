@@ -1,5 +1,8 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.access;
 
+import dev.weft.runtime.control.ActiveRun;
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Scheduler;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Locations;
 
@@ -14,7 +17,7 @@ public final class Accesses {
   public static void getField(Object obj, int field, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && obj != null) {
-      Scheduler s = t.scheduler;
+      Scheduler s = t.scheduler();
       if (s.localAccess(t, obj, site)) {
         return;
       }
@@ -33,7 +36,7 @@ public final class Accesses {
   public static void putFieldReference(Object obj, Object value, int field, int site) {
     ControlledThread t = sharedFieldWrite(obj, field, site);
     if (t != null) {
-      t.scheduler.locals().escape(value);
+      t.scheduler().locals().escape(value);
     }
   }
 
@@ -41,7 +44,7 @@ public final class Accesses {
   private static ControlledThread sharedFieldWrite(Object obj, int field, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && obj != null) {
-      Scheduler s = t.scheduler;
+      Scheduler s = t.scheduler();
       if (s.localAccess(t, obj, site)) {
         return null;
       }
@@ -54,21 +57,21 @@ public final class Accesses {
   public static void getStatic(int field, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null) {
-      t.scheduler.point(t, EventKind.READ, Locations.of(0, field), site, null, 0);
+      t.scheduler().point(t, EventKind.READ, Locations.of(0, field), site, null, 0);
     }
   }
 
   public static void putStatic(int field, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null) {
-      t.scheduler.point(t, EventKind.WRITE, Locations.of(0, field), site, null, 0);
+      t.scheduler().point(t, EventKind.WRITE, Locations.of(0, field), site, null, 0);
     }
   }
 
   public static void arrayRead(Object array, int index, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && array != null) {
-      Scheduler s = t.scheduler;
+      Scheduler s = t.scheduler();
       if (s.localAccess(t, array, site)) {
         return;
       }
@@ -80,7 +83,7 @@ public final class Accesses {
   private static ControlledThread arrayWrite(Object array, int index, int site) {
     ControlledThread t = ActiveRun.self();
     if (t != null && array != null) {
-      Scheduler s = t.scheduler;
+      Scheduler s = t.scheduler();
       if (s.localAccess(t, array, site)) {
         return null;
       }
@@ -113,7 +116,7 @@ public final class Accesses {
   public static void aastore(Object[] a, int i, Object v, int site) {
     ControlledThread t = arrayWrite(a, i, site);
     if (t != null) {
-      t.scheduler.locals().escape(v);
+      t.scheduler().locals().escape(v);
     }
     a[i] = v;
   }
@@ -141,12 +144,12 @@ public final class Accesses {
   public static void allocated(Object obj, int site) {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler.allocated(obj, site);
+      t.scheduler().allocated(obj, site);
       if (obj != null && obj.getClass().isArray()) {
-        t.scheduler.locals().arrayMade(obj, t);
+        t.scheduler().locals().arrayMade(obj, t);
       }
       if (obj instanceof Thread) {
-        t.scheduler.threadCreated((Thread) obj, t);
+        t.scheduler().threadCreated((Thread) obj, t);
       }
     }
   }

@@ -1,4 +1,8 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.sync;
+
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Readiness;
+import dev.weft.runtime.control.Wait;
 
 /** {@code Thread.join}: ready once the joined thread has finished, or when interrupted. */
 public final class JoinWait implements Wait {

@@ -1,5 +1,7 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.statics;
 
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Scheduler;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.SiteTable;
 import java.util.function.BooleanSupplier;
@@ -28,8 +30,8 @@ public final class InitialisationWaits {
     return t != null
         && initialiser != null
         && initialiser != t
-        && initialiser.scheduler == t.scheduler
-        && !t.scheduler.isAborted();
+        && initialiser.scheduler() == t.scheduler()
+        && !t.scheduler().isAborted();
   }
 
   /**
@@ -38,9 +40,9 @@ public final class InitialisationWaits {
    */
   public static void await(Class<?> type, BooleanSupplier finished) {
     ControlledThread t = ControlledThread.current();
-    Scheduler s = t.scheduler;
-    Class<?> outer = t.awaitedClass;
-    t.awaitedClass = type;
+    Scheduler s = t.scheduler();
+    Class<?> outer = t.awaitedClass();
+    t.awaitClass(type);
     try {
       s.block(
           t,
@@ -52,7 +54,7 @@ public final class InitialisationWaits {
           false,
           finished);
     } finally {
-      t.awaitedClass = outer;
+      t.awaitClass(outer);
     }
   }
 
@@ -67,7 +69,7 @@ public final class InitialisationWaits {
     if (t == null) {
       return;
     }
-    Scheduler s = t.scheduler;
+    Scheduler s = t.scheduler();
     if (s.isAborted() || !s.othersCouldRun(t)) {
       return;
     }
@@ -96,8 +98,8 @@ public final class InitialisationWaits {
    */
   public static void finished(Class<?> type) {
     ControlledThread t = ControlledThread.current();
-    if (t != null && t.scheduler.awaitsInitialisationOf(type)) {
-      t.scheduler.changed();
+    if (t != null && t.scheduler().awaitsInitialisationOf(type)) {
+      t.scheduler().changed();
     }
   }
 }

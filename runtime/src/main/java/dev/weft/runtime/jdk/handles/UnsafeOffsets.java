@@ -1,4 +1,4 @@
-package dev.weft.runtime.jdk;
+package dev.weft.runtime.jdk.handles;
 
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;

@@ -1,7 +1,8 @@
-package dev.weft.runtime.jdk;
+package dev.weft.runtime.jdk.handles;
 
 import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.jdk.AccessKinds;
 import dev.weft.trace.EventKind;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;

@@ -1,7 +1,7 @@
-package dev.weft.runtime.hooks;
+package dev.weft.runtime.hooks.juc;
 
-import dev.weft.runtime.juc.QueuedLongSynchronizers;
-import dev.weft.runtime.juc.QueuedSynchronizers;
+import dev.weft.runtime.juc.queued.QueuedLongSynchronizers;
+import dev.weft.runtime.juc.queued.QueuedSynchronizers;
 import java.util.Collection;
 import java.util.concurrent.locks.AbstractOwnableSynchronizer;
 import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;

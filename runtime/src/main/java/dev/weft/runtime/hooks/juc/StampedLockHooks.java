@@ -1,4 +1,4 @@
-package dev.weft.runtime.hooks;
+package dev.weft.runtime.hooks.juc;
 
 import dev.weft.runtime.juc.StampedLocks;
 import java.util.concurrent.TimeUnit;

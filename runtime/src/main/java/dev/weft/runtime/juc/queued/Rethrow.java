@@ -1,4 +1,4 @@
-package dev.weft.runtime.juc;
+package dev.weft.runtime.juc.queued;
 
 /**
  * Lets whatever the program's own code threw through a method handle leave the model unchanged (an

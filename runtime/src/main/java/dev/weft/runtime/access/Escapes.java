@@ -1,5 +1,6 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.access;
 
+import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.local.OwnMethods;
@@ -17,7 +18,7 @@ public final class Escapes {
   public static void escape(Object value) {
     ControlledThread t = ControlledThread.current();
     if (t != null && value != null) {
-      t.scheduler.locals().escape(value);
+      t.scheduler().locals().escape(value);
     }
   }
 
@@ -31,7 +32,7 @@ public final class Escapes {
   public static void escapeReceiver(Object receiver, String method) {
     ControlledThread t = ControlledThread.current();
     if (t != null && receiver != null) {
-      LocalObjects locals = t.scheduler.locals();
+      LocalObjects locals = t.scheduler().locals();
       locals.viewComing(null, null);
       if (!locals.isLocalQuietly(receiver, t)) {
         locals.escape(receiver);
@@ -57,7 +58,7 @@ public final class Escapes {
   public static void viewMade(Object view) {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler.locals().viewMade(view, t);
+      t.scheduler().locals().viewMade(view, t);
     }
   }
 
@@ -68,35 +69,35 @@ public final class Escapes {
   public static void storedDuringInit(Object value, String initialising) {
     ControlledThread t = ControlledThread.current();
     if (t != null && value != null) {
-      t.scheduler.locals().storedDuringInit(value, initialising, t);
+      t.scheduler().locals().storedDuringInit(value, initialising, t);
     }
   }
 
   public static void classInitialised(String initialised) {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler.locals().classInitialised(initialised);
+      t.scheduler().locals().classInitialised(initialised);
     }
   }
 
   public static void stored(Object holder, Object value) {
     ControlledThread t = ControlledThread.current();
     if (t != null && value != null) {
-      t.scheduler.locals().stored(holder, value, t);
+      t.scheduler().locals().stored(holder, value, t);
     }
   }
 
   public static void constructed(Object object) {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler.locals().constructed(object, t);
+      t.scheduler().locals().constructed(object, t);
     }
   }
 
   public static void copied(Object copy) {
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler.locals().copied(copy, t);
+      t.scheduler().locals().copied(copy, t);
     }
   }
 
@@ -107,7 +108,7 @@ public final class Escapes {
   public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
     ControlledThread t = ControlledThread.current();
     if (t != null && src instanceof Object[] && dst != null && length > 0) {
-      LocalObjects locals = t.scheduler.locals();
+      LocalObjects locals = t.scheduler().locals();
       if (!locals.isLocalQuietly(dst, t)) {
         Object[] from = (Object[]) src;
         int end = Math.min(from.length, srcPos + length);
