@@ -415,10 +415,21 @@ class WeftClusterTest extends CliTestSupport {
         .contains("refused by cluster test: its members fuzz " + CORRECT)
         .contains("this campaign fuzzes " + OTHER_TARGET);
     assertThat(stats("other")).isEmpty();
-    await(x -> seesOnlyItself("a"));
+    // a line written before the other joined shows a alone too: wait for one written after it left
+    long left = System.currentTimeMillis();
+    await(x -> seesOnlyItself("a") && wroteSince("a", left));
     a.destroy();
     assertThat(a.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(seesOnlyItself("a")).as("the refused member left").isTrue();
+  }
+
+  /** Whether the newest line of a member was written after {@code millis}. */
+  private boolean wroteSince(String name, long millis) {
+    try {
+      return last(name).time() > millis;
+    } catch (Exception | AssertionError e) {
+      return false;
+    }
   }
 
   /** Without --cluster no class of Hazelcast is loaded (so no thread of it runs, no port opens). */
