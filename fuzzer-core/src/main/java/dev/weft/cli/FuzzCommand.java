@@ -6,6 +6,7 @@ import dev.weft.corpus.campaign.CampaignFileException;
 import dev.weft.corpus.campaign.CampaignInUseException;
 import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.corpus.campaign.CampaignTotals;
+import dev.weft.corpus.campaign.ClusterSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLine;
@@ -250,6 +251,13 @@ public final class FuzzCommand implements Callable<Integer> {
   Path clusterSecretFile;
 
   @Option(
+      names = "--no-cluster",
+      description =
+          "Leave the cluster this campaign took part in: a resume rejoins it otherwise (the"
+              + " cluster options are recorded in campaign.json, the secret file by its path).")
+  boolean noCluster;
+
+  @Option(
       names = "--cluster-member",
       hidden = true,
       description = "Set by the pool for its workers: their member's address.")
@@ -299,7 +307,7 @@ public final class FuzzCommand implements Callable<Integer> {
     }
     ClusterOptions clusterOptions;
     try {
-      clusterOptions = clusterOptions();
+      clusterOptions = clusterOptions(settings.cluster());
     } catch (IllegalArgumentException | IOException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -378,7 +386,7 @@ public final class FuzzCommand implements Callable<Integer> {
           return WeftCli.USAGE;
         }
         try (membership) {
-          pool.joinedCluster(clusterArgs(membership.address()));
+          pool.joinedCluster(clusterArgs(settings.cluster(), membership.address()));
           return pool.run(state, display(settings, state.session(), err));
         }
       }
@@ -428,16 +436,16 @@ public final class FuzzCommand implements Callable<Integer> {
     }
   }
 
-  /** The cluster options as given, or null without --cluster. */
-  private ClusterOptions clusterOptions() throws IOException {
-    if (cluster == null) {
-      if (memberPort != null || !join.isEmpty() || clusterSecretFile != null) {
-        throw new IllegalArgumentException(
-            "--member-port, --join and --cluster-secret-file go with --cluster NAME");
-      }
+  /** The options to join the campaign's cluster with, or null outside one. */
+  private static ClusterOptions clusterOptions(ClusterSettings c) throws IOException {
+    if (c == null) {
       return null;
     }
-    return ClusterOptions.of(cluster, memberPort, join, clusterSecretFile);
+    return ClusterOptions.of(
+        c.name(),
+        c.memberPort(),
+        c.join(),
+        c.secretFile() == null ? null : Path.of(c.secretFile()));
   }
 
   /** What every member of the cluster must share with this campaign. */
@@ -447,15 +455,15 @@ public final class FuzzCommand implements Callable<Integer> {
   }
 
   /** The options a pool's workers take part in the cluster with, through its member. */
-  private List<String> clusterArgs(String memberAddress) {
+  private static List<String> clusterArgs(ClusterSettings c, String memberAddress) {
     List<String> args = new ArrayList<>();
     args.add("--cluster");
-    args.add(cluster);
+    args.add(c.name());
     args.add("--member-port");
-    args.add(Integer.toString(memberPort));
-    if (clusterSecretFile != null) {
+    args.add(Integer.toString(c.memberPort()));
+    if (c.secretFile() != null) {
       args.add("--cluster-secret-file");
-      args.add(clusterSecretFile.toAbsolutePath().toString());
+      args.add(c.secretFile());
     }
     args.add("--cluster-member");
     args.add(memberAddress);
@@ -590,7 +598,9 @@ public final class FuzzCommand implements Callable<Integer> {
         graphEvents,
         races,
         localObjects,
-        ignoredExceptions);
+        ignoredExceptions,
+        new FuzzSettings.ClusterGiven(
+            cluster, memberPort, join.isEmpty() ? null : join, clusterSecretFile, noCluster));
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.corpus.campaign.CampaignSettings;
+import dev.weft.corpus.campaign.ClusterSettings;
 import dev.weft.fuzz.strategy.Strategies;
 import dev.weft.graph.GraphBudget;
 import dev.weft.runtime.exec.RunBudget;
@@ -47,7 +48,21 @@ final class FuzzSettings {
       Integer graphEvents,
       String races,
       String localObjects,
-      List<String> ignoredExceptions) {}
+      List<String> ignoredExceptions,
+      ClusterGiven cluster) {}
+
+  /**
+   * The cluster options of the command line: null where not given ({@code join} too), {@code leave}
+   * for {@code --no-cluster}.
+   */
+  record ClusterGiven(
+      String name, Integer memberPort, List<String> join, Path secretFile, boolean leave) {
+    static final ClusterGiven NONE = new ClusterGiven(null, null, null, null, false);
+
+    boolean any() {
+      return name != null || memberPort != null || join != null || secretFile != null;
+    }
+  }
 
   private FuzzSettings() {}
 
@@ -104,7 +119,8 @@ final class FuzzSettings {
                 : recorded == null ? RaceMode.DEFAULT : recorded.races(),
             localObjects(given, recorded),
             recorded == null ? "" : recorded.targetHash(),
-            ignoredExceptions(given, recorded));
+            ignoredExceptions(given, recorded),
+            cluster(given.cluster(), recorded == null ? null : recorded.cluster()));
     check(s);
     return s;
   }
@@ -123,6 +139,45 @@ final class FuzzSettings {
     String strategy = given.strategy() != null ? given.strategy() : recorded.strategy();
     boolean bounded = strategy.equalsIgnoreCase("pct") || strategy.equalsIgnoreCase("pctvb");
     return bounded ? recorded.threadsBound() : 0;
+  }
+
+  /**
+   * The cluster given, or as recorded, so that a resume rejoins; each cluster option given replaces
+   * the recorded one (another port, other addresses to join), and {@code --no-cluster} leaves.
+   */
+  static ClusterSettings cluster(ClusterGiven given, ClusterSettings recorded)
+      throws UsageException {
+    if (given.leave()) {
+      if (given.any()) {
+        throw new UsageException(
+            "--no-cluster leaves the cluster: it goes without --cluster, --member-port, --join"
+                + " and --cluster-secret-file");
+      }
+      return null;
+    }
+    if (!given.any()) {
+      return recorded;
+    }
+    String name = given.name() != null ? given.name() : recorded == null ? null : recorded.name();
+    if (name == null) {
+      throw new UsageException(
+          "--member-port, --join and --cluster-secret-file go with --cluster NAME");
+    }
+    Integer port =
+        given.memberPort() != null
+            ? given.memberPort()
+            : recorded == null ? null : recorded.memberPort();
+    if (port == null) {
+      throw new UsageException(
+          "--cluster needs --member-port P, the port this member listens on (1-65535)");
+    }
+    List<String> join =
+        given.join() != null ? given.join() : recorded == null ? List.of() : recorded.join();
+    String secret =
+        given.secretFile() != null
+            ? given.secretFile().toAbsolutePath().toString()
+            : recorded == null ? null : recorded.secretFile();
+    return new ClusterSettings(name, port, join, secret);
   }
 
   private static <T> T pick(T given, T otherwise) {

@@ -96,6 +96,7 @@ public final class StatusCommand implements Callable<Integer> {
       one.put("kind", f.kind());
       one.put("message", f.message());
       one.put("count", f.count());
+      one.put("elsewhere", f.elsewhere());
       one.put("sessions", new ArrayList<Object>(f.sessions()));
       findings.add(one);
     }
@@ -128,8 +129,13 @@ public final class StatusCommand implements Callable<Integer> {
     for (FindingSightings f : t.findings().all()) {
       sb.append(
           String.format(
-              "  %s  seen %,d time%s, sessions %s: %s%n",
-              f.id(), f.count(), f.count() == 1 ? "" : "s", f.sessions(), firstLine(f.message())));
+              "  %s  seen %,d time%s%s, sessions %s: %s%n",
+              f.id(),
+              f.count(),
+              f.count() == 1 ? "" : "s",
+              f.elsewhere() > 0 ? String.format(" (%,d on other members)", f.elsewhere()) : "",
+              f.sessions(),
+              firstLine(f.message())));
     }
     if (t.unreadableFiles() > 0) {
       sb.append(

@@ -2,6 +2,8 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.corpus.FindingFiles;
 import dev.weft.corpus.campaign.StatsLine;
 import java.io.IOException;
@@ -171,8 +173,8 @@ class WeftClusterTest extends CliTestSupport {
   /**
    * Three members that all run into the same bug: each sees the three, each takes in entries the
    * others found and gives its own, and the bug is written once in the whole cluster, by the member
-   * that claimed it first. They fuzz until that is so (a loaded machine makes it slow), then are
-   * stopped.
+   * that claimed it first, whose count holds the others' sightings too. They fuzz until that is so
+   * (a loaded machine makes it slow), then are stopped.
    */
   @Test
   void threeMembersShareEntriesBothWaysAndWriteTheirOneBugOnce() throws Exception {
@@ -183,7 +185,11 @@ class WeftClusterTest extends CliTestSupport {
     for (int i = 0; i < 3; i++) {
       members.add(member(names.get(i), ONE_BUG, "300s", ports[i], all));
     }
-    await(x -> sharing(names) && logsSaying(names, "found first and writes") == 2);
+    await(
+        x ->
+            sharing(names)
+                && logsSaying(names, "found first and writes") == 2
+                && sightingsElsewhere(names) >= 2);
     for (Process p : members) {
       p.destroy();
     }
@@ -204,11 +210,44 @@ class WeftClusterTest extends CliTestSupport {
       written += findingFiles(dir.resolve(m).resolve("findings"));
     }
     assertThat(written).as("finding files across the three directories").isEqualTo(1);
+    // the two that found it after the writer each saw it at least once: their sightings are in the
+    // writer's count (kept apart as 'elsewhere'), on top of its own one at least
+    JsonNode counted = writersSightings(names);
+    assertThat(counted.path("elsewhere").asLong())
+        .as("sightings on the other members")
+        .isGreaterThanOrEqualTo(2);
+    assertThat(counted.path("count").asLong())
+        .as("the cluster's count")
+        .isGreaterThanOrEqualTo(counted.path("elsewhere").asLong() + 1);
     assertThat(logsSaying(names, "found first and writes"))
         .as("members that found it after another")
         .isEqualTo(2);
     assertThat(statusOf("a"))
         .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
+  }
+
+  /** The sightings the one finding written in the cluster shows ({@code findings/*.json}). */
+  private JsonNode writersSightings(List<String> members) throws IOException {
+    for (String m : members) {
+      Path findings = dir.resolve(m).resolve("findings");
+      if (!Files.isDirectory(findings)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.list(findings)) {
+        for (Path json : files.filter(p -> p.toString().endsWith(".json")).toList()) {
+          return new ObjectMapper().readTree(Files.readString(json));
+        }
+      }
+    }
+    return new ObjectMapper().createObjectNode();
+  }
+
+  private long sightingsElsewhere(List<String> members) {
+    try {
+      return writersSightings(members).path("elsewhere").asLong();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private String statusOf(String name) {
@@ -238,9 +277,15 @@ class WeftClusterTest extends CliTestSupport {
         .as("a fuzzes on with two members after the kill")
         .isTrue();
     assertThat(fuzzingWithTwo("b", 0)).as("b fuzzes on with two members").isTrue();
+    // resumed with nothing but its directory, c rejoins the cluster campaign.json records
+    Process again = resume("c", "c-again", "300s");
+    await(x -> newestShowsMembers("a", 3) && rejoined("c-again"));
+    assertThat(rejoined("c-again")).as(log("c-again")).isTrue();
+    assertThat(newestShowsMembers("a", 3)).as("a sees c again").isTrue();
     a.destroy();
     b.destroy();
-    for (Process p : List.of(a, b)) {
+    again.destroy();
+    for (Process p : List.of(a, b, again)) {
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
     for (String m : List.of("a", "b")) {
@@ -248,6 +293,51 @@ class WeftClusterTest extends CliTestSupport {
       StatsLine stop = last(m);
       assertThat(stop.event()).isEqualTo("stop");
       assertThat(stop.cluster().membersSeen()).isEqualTo(3);
+    }
+  }
+
+  /**
+   * Resumes a member's campaign in a JVM of its own, with no option but its directory; its output
+   * goes to {@code LOG.log}.
+   */
+  private Process resume(String name, String logName, String time) throws IOException {
+    Process p =
+        new ProcessBuilder(
+                java(),
+                "-Dweft.carrierCpu=off",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--corpus",
+                dir.resolve(name).toString(),
+                "--time",
+                time,
+                "--status",
+                "lines",
+                "--no-minimize")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(logName + ".log").toFile())
+            .start();
+    started.add(p);
+    return p;
+  }
+
+  /** Whether a resumed member's log says it joined the two others. */
+  private boolean rejoined(String logName) {
+    try {
+      return log(logName).contains("joined cluster: test, members 3");
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private boolean newestShowsMembers(String name, int members) {
+    try {
+      StatsLine l = last(name);
+      return l.cluster() != null && l.cluster().members() == members;
+    } catch (Exception | AssertionError e) {
+      return false;
     }
   }
 
@@ -325,10 +415,21 @@ class WeftClusterTest extends CliTestSupport {
         .contains("refused by cluster test: its members fuzz " + CORRECT)
         .contains("this campaign fuzzes " + OTHER_TARGET);
     assertThat(stats("other")).isEmpty();
-    await(x -> seesOnlyItself("a"));
+    // a line written before the other joined shows a alone too: wait for one written after it left
+    long left = System.currentTimeMillis();
+    await(x -> seesOnlyItself("a") && wroteSince("a", left));
     a.destroy();
     assertThat(a.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(seesOnlyItself("a")).as("the refused member left").isTrue();
+  }
+
+  /** Whether the newest line of a member was written after {@code millis}. */
+  private boolean wroteSince(String name, long millis) {
+    try {
+      return last(name).time() > millis;
+    } catch (Exception | AssertionError e) {
+      return false;
+    }
   }
 
   /** Without --cluster no class of Hazelcast is loaded (so no thread of it runs, no port opens). */

@@ -57,6 +57,15 @@ public final class CampaignFile {
     options.put("localObjects", s.localObjects());
     strings(options.putArray("ignoreExceptions"), s.ignoredExceptions().names());
     root.put("targetHash", s.targetHash());
+    if (s.cluster() != null) {
+      ObjectNode cluster = root.putObject("cluster");
+      cluster.put("name", s.cluster().name());
+      cluster.put("memberPort", s.cluster().memberPort());
+      strings(cluster.putArray("join"), s.cluster().join());
+      if (s.cluster().secretFile() != null) {
+        cluster.put("secretFile", s.cluster().secretFile());
+      }
+    }
     AtomicFiles.write(
         file, (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
   }
@@ -124,7 +133,8 @@ public final class CampaignFile {
         f.races(options),
         f.localObjects(options),
         f.text(root, "targetHash"),
-        f.ignoredExceptions(options));
+        f.ignoredExceptions(options),
+        f.cluster(root));
   }
 
   private static void strings(ArrayNode array, List<String> values) {
@@ -178,6 +188,23 @@ public final class CampaignFile {
       } catch (IllegalArgumentException e) {
         throw bad("ignoreExceptions", e.getMessage());
       }
+    }
+
+    /** A campaign without a cluster (or written before they were recorded) has no field. */
+    ClusterSettings cluster(JsonNode root) throws CampaignFileException {
+      if (root.get("cluster") == null) {
+        return null;
+      }
+      JsonNode c = object(root, "cluster");
+      long port = number(c, "memberPort");
+      if (port < 1 || port > 65535) {
+        throw bad("memberPort", "not a port (1-65535)");
+      }
+      String secret = null;
+      if (c.get("secretFile") != null) {
+        secret = text(c, "secretFile");
+      }
+      return new ClusterSettings(text(c, "name"), (int) port, strings(c, "join"), secret);
     }
 
     /** A campaign written before races were an option of fuzz ran with the default. */

@@ -22,6 +22,7 @@ import java.util.List;
  * @param targetHash SHA-256 of the class path's files when the campaign last ran
  * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception}),
  *     which no run of the campaign counts as a finding
+ * @param cluster the cluster the campaign takes part in ({@code --cluster}), or null
  */
 public record CampaignSettings(
     TargetSpec target,
@@ -36,14 +37,47 @@ public record CampaignSettings(
     RaceMode races,
     boolean localObjects,
     String targetHash,
-    ExpectedExceptions ignoredExceptions) {
+    ExpectedExceptions ignoredExceptions,
+    ClusterSettings cluster) {
 
   public CampaignSettings {
     classPath = List.copyOf(classPath);
     jvmOptions = List.copyOf(jvmOptions);
   }
 
-  /** Settings without expected exceptions. */
+  /** Settings outside a cluster. */
+  public CampaignSettings(
+      TargetSpec target,
+      List<String> classPath,
+      List<String> jvmOptions,
+      String strategy,
+      int depth,
+      int threadsBound,
+      long seed,
+      RunBudget budget,
+      int graphEvents,
+      RaceMode races,
+      boolean localObjects,
+      String targetHash,
+      ExpectedExceptions ignoredExceptions) {
+    this(
+        target,
+        classPath,
+        jvmOptions,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        budget,
+        graphEvents,
+        races,
+        localObjects,
+        targetHash,
+        ignoredExceptions,
+        null);
+  }
+
+  /** Settings without expected exceptions, outside a cluster. */
   public CampaignSettings(
       TargetSpec target,
       List<String> classPath,
@@ -87,6 +121,7 @@ public record CampaignSettings(
         races,
         localObjects,
         hash,
-        ignoredExceptions);
+        ignoredExceptions,
+        cluster);
   }
 }

@@ -35,6 +35,9 @@ import java.util.stream.Stream;
  * lock ({@code findings/.lock}) only if no worker wrote it first, a signature not known here is
  * looked up on disk before it counts as new, and a flush adds this process's sightings to the count
  * on disk rather than overwriting it.
+ *
+ * <p>In a cluster, a finding is written by one member only; the sightings the others make reach it
+ * through the cluster ({@link #seenElsewhere}), so that its count is the cluster's.
  */
 public final class FindingStore {
   private static final ObjectMapper JSON =
@@ -96,6 +99,7 @@ public final class FindingStore {
             record.execution(),
             n.path("firstTime").asLong(0),
             Math.max(1, n.path("count").asLong(1)),
+            Math.max(0, n.path("elsewhere").asLong(0)),
             sessions);
       } catch (JsonProcessingException e) {
         // rewritten below from the replay file; the count starts again from one
@@ -111,6 +115,7 @@ public final class FindingStore {
             record.execution(),
             0,
             1,
+            0,
             List.of());
     dirty.add(s);
     return s;
@@ -135,6 +140,29 @@ public final class FindingStore {
     s.seen(session);
     dirty.add(s);
     return true;
+  }
+
+  /**
+   * Adds sightings that other members of a cluster made of a finding written here.
+   *
+   * @param id the finding's {@link #id}; a finding not known here is left alone (false)
+   */
+  public boolean seenElsewhere(String id, long sightings) {
+    for (FindingSightings s : bySignature.values()) {
+      if (s.id().equals(id)) {
+        s.seenElsewhere(sightings);
+        dirty.add(s);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The ids of the findings known here (written in this directory). */
+  public Set<String> ids() {
+    Set<String> ids = new LinkedHashSet<>();
+    bySignature.values().forEach(s -> ids.add(s.id()));
+    return ids;
   }
 
   /** A finding another worker wrote since this store was loaded, now known here; or null. */
@@ -189,6 +217,7 @@ public final class FindingStore {
             record.execution(),
             System.currentTimeMillis(),
             1,
+            0,
             List.of(session));
     bySignature.put(record.signature(), s);
     write(s);
@@ -229,7 +258,7 @@ public final class FindingStore {
       n.path("sessions").forEach(x -> sessions.add(x.asInt()));
       long written = n.path("count").asLong(0);
       if (written > 0) {
-        s.mergeWritten(written, sessions);
+        s.mergeWritten(written, n.path("elsewhere").asLong(0), sessions);
       }
     } catch (JsonProcessingException e) {
       // rewritten with this process's count
@@ -248,6 +277,9 @@ public final class FindingStore {
     n.put("message", s.message());
     n.put("signature", s.signature());
     n.put("count", s.count());
+    if (s.elsewhere() > 0) {
+      n.put("elsewhere", s.elsewhere());
+    }
     n.put("firstSession", s.firstSession());
     n.put("firstExecution", s.firstExecution());
     if (s.firstTime() > 0) {

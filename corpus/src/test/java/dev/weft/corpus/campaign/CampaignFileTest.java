@@ -80,6 +80,49 @@ class CampaignFileTest {
         .hasMessageContaining("ignoreExceptions");
   }
 
+  /**
+   * The cluster is recorded (the secret file's path, never the secret), so that a resume rejoins; a
+   * file written without one (or before clusters were recorded) reads as outside any cluster.
+   */
+  @Test
+  void recordsTheClusterAndOldFilesHaveNone() throws Exception {
+    Path file = dir.resolve("campaign.json");
+    CampaignSettings plain = settings(TargetSpec.method("a.B::c"));
+    CampaignFile.write(plain, file);
+    String old = Files.readString(file);
+    assertThat(old).doesNotContain("cluster");
+    assertThat(CampaignFile.read(file).cluster()).isNull();
+
+    ClusterSettings cluster =
+        new ClusterSettings(
+            "acme", 5701, List.of("host1:5701", "host2:5701"), "/etc/weft/acme.secret");
+    CampaignSettings member =
+        new CampaignSettings(
+            plain.target(),
+            plain.classPath(),
+            plain.jvmOptions(),
+            plain.strategy(),
+            plain.depth(),
+            plain.threadsBound(),
+            plain.seed(),
+            plain.budget(),
+            plain.graphEvents(),
+            plain.races(),
+            plain.localObjects(),
+            plain.targetHash(),
+            plain.ignoredExceptions(),
+            cluster);
+    CampaignFile.write(member, file);
+    assertThat(CampaignFile.read(file)).isEqualTo(member);
+    String written = Files.readString(file);
+    assertThat(written).contains("\"memberPort\" : 5701", "/etc/weft/acme.secret");
+
+    Files.writeString(file, written.replace("\"memberPort\" : 5701", "\"memberPort\" : 99999"));
+    assertThatThrownBy(() -> CampaignFile.read(file))
+        .isInstanceOf(CampaignFileException.class)
+        .hasMessageContaining("'memberPort'");
+  }
+
   @Test
   void aCampaignFileWrittenBeforeRacesWereAnOptionReadsWithTheDefault() throws Exception {
     Path file = dir.resolve("campaign.json");

@@ -155,4 +155,33 @@ class StatsAndFindingsTest {
     assertThat(s.sessions()).containsExactly(2, 3);
     assertThat(s.firstExecution()).isEqualTo(5);
   }
+
+  /**
+   * In a cluster the writer's count takes in the other members' sightings: kept apart, added to
+   * what the workers sharing the directory count, and kept across a reload.
+   */
+  @Test
+  void sightingsOnOtherMembersAddToTheWritersCount() throws Exception {
+    Path findings = dir.resolve("findings");
+    FindingStore first = new FindingStore(findings);
+    FindingStore second = new FindingStore(findings);
+    first.load(new Quarantine(dir.resolve("q"), w -> {}));
+    second.load(new Quarantine(dir.resolve("q"), w -> {}));
+    Path weft = first.add(finding("sig-a", 5), "report", 1);
+    String id = weft.getFileName().toString().replace(".weft", "");
+    assertThat(first.ids()).containsExactly(id);
+    assertThat(first.seenElsewhere(id, 4)).isTrue();
+    assertThat(first.seenElsewhere("exception-00000000", 1)).isFalse();
+    second.seenAgain(FindingKind.EXCEPTION, "sig-a", 1);
+    assertThat(second.seenElsewhere(id, 2)).isTrue();
+    first.flush();
+    second.flush();
+
+    FindingStore after = new FindingStore(findings);
+    after.load(new Quarantine(dir.resolve("q"), w -> {}));
+    FindingSightings s = after.all().iterator().next();
+    assertThat(s.count()).isEqualTo(1 + 4 + 1 + 2);
+    assertThat(s.elsewhere()).isEqualTo(4 + 2);
+    assertThat(s.sessions()).containsExactly(1);
+  }
 }

@@ -5,6 +5,8 @@ import dev.weft.corpus.campaign.StatsLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What a session shares with the other processes fuzzing the same target: the entries it writes
@@ -25,6 +27,13 @@ public interface CampaignExchange extends AutoCloseable {
   List<SharedEntry> receive() throws IOException;
 
   /**
+   * Whether the others announced entries not taken in yet; asked before every run, so it does no
+   * I/O. A cluster's entries are announced as they are written, and taking them in at once (not at
+   * the next stats line) spares a member runs and entries for keys another member has already.
+   */
+  boolean hasArrivals();
+
+  /**
    * Claims a finding not seen here before, so that it is written once wherever the campaign runs.
    *
    * @param findingId the finding's name ({@code FindingStore.id}: kind and signature)
@@ -33,6 +42,21 @@ public interface CampaignExchange extends AutoCloseable {
 
   /** Says that a finding this process claimed is written: its claim stands for good. */
   void written(String findingId);
+
+  /**
+   * Counts a sighting of a finding whose claim another process holds ({@link #claim} said so): the
+   * process that writes the finding keeps its count, which is so the whole campaign's.
+   */
+  void seenElsewhere(String findingId);
+
+  /**
+   * Sends the sightings counted by {@link #seenElsewhere} since the last call, and takes in those
+   * the others made of the findings written here (each sighting is taken in once, by one process).
+   *
+   * @param writtenHere the ids of the findings written in this campaign's directory
+   * @return the others' sightings by finding id; empty when there are no others to count
+   */
+  Map<String, Long> shareSightings(Set<String> writtenHere);
 
   /** Where the cluster stands, for the stats lines; null when there is no cluster. */
   StatsLine.Cluster cluster();

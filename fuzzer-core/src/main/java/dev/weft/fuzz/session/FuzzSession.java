@@ -253,6 +253,7 @@ public final class FuzzSession {
     }
     long now = System.nanoTime();
     try {
+      shareSightings();
       state.findings().flush();
       if (interleavings != null) {
         interleavings.flush();
@@ -335,6 +336,9 @@ public final class FuzzSession {
       if (plan.time() != null && now - startNanos >= plan.time().toNanos()) {
         return "time budget reached";
       }
+      if (exchange.hasArrivals()) {
+        importShared(feedback); // as they come: keys another member has are not new here
+      }
       String stopReason = runOnce(executor, strategy, feedback, ticker, output);
       if (stopReason == null && strategy instanceof BoundedSearch bounded) {
         stopReason = bounded.stopReason(); // everything within its bound explored
@@ -345,6 +349,7 @@ public final class FuzzSession {
       now = System.nanoTime();
       if (ticker.due(now)) {
         importShared(feedback);
+        shareSightings();
         state.findings().flush();
         interleavings.flush();
         ticker.write("tick", now);
@@ -448,6 +453,13 @@ public final class FuzzSession {
       stopReason = executor.leakedThreadsReason();
     }
     return stopReason;
+  }
+
+  /** Sends this session's sightings of findings others write, and counts theirs of ours. */
+  private void shareSightings() {
+    for (Map.Entry<String, Long> e : exchange.shareSightings(state.findings().ids()).entrySet()) {
+      state.findings().seenElsewhere(e.getKey(), e.getValue());
+    }
   }
 
   /**
@@ -586,6 +598,7 @@ public final class FuzzSession {
     String id = FindingStore.id(f.kind(), f.signature());
     CampaignExchange.Claim claim = exchange.claim(id);
     if (!claim.ours()) {
+      exchange.seenElsewhere(id);
       if (claimedElsewhere.add(id)) {
         say(
             "found "
