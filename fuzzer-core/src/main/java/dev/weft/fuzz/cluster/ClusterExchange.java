@@ -87,6 +87,17 @@ public final class ClusterExchange implements CampaignExchange {
   private final Map<String, Long> unsentSightings = new HashMap<>();
   private final Set<String> known = ConcurrentHashMap.newKeySet();
   private final Queue arrived = new Queue();
+
+  /**
+   * Entries can reach the cluster's map without an event here: those of members that formed a
+   * cluster of their own first and merged into this one later, or that arrived while this member's
+   * listener was being registered. The keys are listed again when the membership changes, and at
+   * least every {@link #RESCAN_NANOS}.
+   */
+  private static final long RESCAN_NANOS = 10_000_000_000L;
+
+  private volatile boolean membershipChanged;
+  private long lastScan = System.nanoTime();
   private final Set<String> membersSeen = ConcurrentHashMap.newKeySet();
   private final Map<String, String> claimedElsewhere = new HashMap<>();
   private final UUID entryListener;
@@ -143,6 +154,7 @@ public final class ClusterExchange implements CampaignExchange {
                   @Override
                   public void memberAdded(MembershipEvent event) {
                     membersSeen.add(address(event.getMember()));
+                    membershipChanged = true;
                   }
 
                   @Override
@@ -227,6 +239,16 @@ public final class ClusterExchange implements CampaignExchange {
 
   @Override
   public boolean hasArrivals() {
+    long now = System.nanoTime();
+    if (membershipChanged || now - lastScan > RESCAN_NANOS) {
+      membershipChanged = false;
+      lastScan = now;
+      try {
+        arrived.addAll(entries.keySet());
+      } catch (RuntimeException e) {
+        trouble(e);
+      }
+    }
     return arrived.holdsOtherThan(known);
   }
 
