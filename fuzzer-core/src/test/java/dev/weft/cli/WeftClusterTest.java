@@ -139,19 +139,25 @@ class WeftClusterTest extends CliTestSupport {
   }
 
   /** Whether every member's newest line shows three members seen and entries both ways. */
+  /**
+   * Whether every member saw the three and took part, and entries of at least two members went to
+   * the others (both ways). A member whose runs found only what others had already published
+   * exports nothing: entries are taken in as soon as they are announced.
+   */
   private boolean sharing(List<String> members) {
     try {
+      int exporters = 0;
       for (String m : members) {
         List<StatsLine> lines = stats(m);
         StatsLine.Cluster c = lines.isEmpty() ? null : lines.get(lines.size() - 1).cluster();
-        if (c == null
-            || c.membersSeen() < 3
-            || c.importedEntries() == 0
-            || c.exportedEntries() == 0) {
+        if (c == null || c.membersSeen() < 3 || c.importedEntries() + c.exportedEntries() == 0) {
           return false;
         }
+        if (c.exportedEntries() > 0) {
+          exporters++;
+        }
       }
-      return true;
+      return exporters >= 2;
     } catch (Exception e) {
       return false;
     }
@@ -197,18 +203,24 @@ class WeftClusterTest extends CliTestSupport {
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
     long written = 0;
+    int exporters = 0;
     for (String m : names) {
       assertThat(log(m)).contains("session 1 done", "cluster: test, members");
       StatsLine.Cluster cluster = last(m).cluster();
       assertThat(cluster).as(m + "'s cluster").isNotNull();
       assertThat(cluster.membersSeen()).as(m + ": members seen").isEqualTo(3);
-      assertThat(cluster.importedEntries()).as(m + ": entries imported").isPositive();
-      assertThat(cluster.exportedEntries()).as(m + ": entries exported").isPositive();
+      assertThat(cluster.importedEntries() + cluster.exportedEntries())
+          .as(m + ": entries imported or exported")
+          .isPositive();
+      if (cluster.exportedEntries() > 0) {
+        exporters++;
+      }
       assertThat(CorpusFiles.count(dir.resolve(m).resolve("cluster")))
           .as(m + ": entries of the others kept in its directory")
           .isEqualTo(cluster.importedEntries());
       written += findingFiles(dir.resolve(m).resolve("findings"));
     }
+    assertThat(exporters).as("members whose entries went to the others").isGreaterThanOrEqualTo(2);
     assertThat(written).as("finding files across the three directories").isEqualTo(1);
     // the two that found it after the writer each saw it at least once: their sightings are in the
     // writer's count (kept apart as 'elsewhere'), on top of its own one at least
