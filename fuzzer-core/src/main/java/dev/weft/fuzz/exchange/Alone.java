@@ -1,11 +1,8 @@
 package dev.weft.fuzz.exchange;
 
 import dev.weft.corpus.campaign.CorpusEntry;
-import dev.weft.corpus.campaign.StatsLine;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /** A session run by one process alone: there is nobody to share with. */
 public final class Alone implements CampaignExchange {
@@ -16,33 +13,4 @@ public final class Alone implements CampaignExchange {
   public List<SharedEntry> receive() {
     return List.of();
   }
-
-  @Override
-  public boolean hasArrivals() {
-    return false;
-  }
-
-  @Override
-  public Claim claim(String findingId) {
-    return Claim.OURS;
-  }
-
-  @Override
-  public void written(String findingId) {}
-
-  @Override
-  public void seenElsewhere(String findingId) {}
-
-  @Override
-  public Map<String, Long> shareSightings(Set<String> writtenHere) {
-    return Map.of();
-  }
-
-  @Override
-  public StatsLine.Cluster cluster() {
-    return null;
-  }
-
-  @Override
-  public void close() {}
 }

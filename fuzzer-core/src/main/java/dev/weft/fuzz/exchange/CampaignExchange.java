@@ -17,6 +17,7 @@ import java.util.Set;
  * behaves alike however it is spread out.
  */
 public interface CampaignExchange extends AutoCloseable {
+  // the defaults are those of a process outside any cluster: every finding is its own to write
   /** Tells the others about an entry this process just wrote to {@code file}. */
   void publish(CorpusEntry entry, Path file) throws IOException;
 
@@ -31,23 +32,27 @@ public interface CampaignExchange extends AutoCloseable {
    * I/O. A cluster's entries are announced as they are written, and taking them in at once (not at
    * the next stats line) spares a member runs and entries for keys another member has already.
    */
-  boolean hasArrivals();
+  default boolean hasArrivals() {
+    return false;
+  }
 
   /**
    * Claims a finding not seen here before, so that it is written once wherever the campaign runs.
    *
    * @param findingId the finding's name ({@code FindingStore.id}: kind and signature)
    */
-  Claim claim(String findingId);
+  default Claim claim(String findingId) {
+    return Claim.OURS;
+  }
 
   /** Says that a finding this process claimed is written: its claim stands for good. */
-  void written(String findingId);
+  default void written(String findingId) {}
 
   /**
    * Counts a sighting of a finding whose claim another process holds ({@link #claim} said so): the
    * process that writes the finding keeps its count, which is so the whole campaign's.
    */
-  void seenElsewhere(String findingId);
+  default void seenElsewhere(String findingId) {}
 
   /**
    * Sends the sightings counted by {@link #seenElsewhere} since the last call, and takes in those
@@ -56,13 +61,17 @@ public interface CampaignExchange extends AutoCloseable {
    * @param writtenHere the ids of the findings written in this campaign's directory
    * @return the others' sightings by finding id; empty when there are no others to count
    */
-  Map<String, Long> shareSightings(Set<String> writtenHere);
+  default Map<String, Long> shareSightings(Set<String> writtenHere) {
+    return Map.of();
+  }
 
   /** Where the cluster stands, for the stats lines; null when there is no cluster. */
-  StatsLine.Cluster cluster();
+  default StatsLine.Cluster cluster() {
+    return null;
+  }
 
   @Override
-  void close();
+  default void close() {}
 
   /**
    * An entry another process found.

@@ -3,13 +3,10 @@ package dev.weft.fuzz.exchange;
 import dev.weft.corpus.campaign.CorpusEntry;
 import dev.weft.corpus.campaign.CorpusStore;
 import dev.weft.corpus.campaign.Quarantine;
-import dev.weft.corpus.campaign.StatsLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The workers of one pool ({@code weft fuzz --workers N}) share their campaign directory: an entry
@@ -38,33 +35,6 @@ public final class PoolSync implements CampaignExchange {
     return shared;
   }
 
-  @Override
-  public boolean hasArrivals() {
-    // the others' files are looked for with each stats line: a listing is too dear before every run
-    return false;
-  }
-
-  @Override
-  public Claim claim(String findingId) {
-    return Claim.OURS;
-  }
-
-  @Override
-  public void written(String findingId) {}
-
-  @Override
-  public void seenElsewhere(String findingId) {}
-
-  @Override
-  public Map<String, Long> shareSightings(Set<String> writtenHere) {
-    return Map.of();
-  }
-
-  @Override
-  public StatsLine.Cluster cluster() {
-    return null;
-  }
-
-  @Override
-  public void close() {}
+  // no hasArrivals: the others' files are looked for with each stats line, since a directory
+  // listing is too dear before every run
 }
