@@ -24,6 +24,12 @@ public final class Carrier extends Thread {
   /** The kernel's id of this thread if it was pinned to the carriers' processor, else 0. */
   volatile int kernelId;
 
+  /**
+   * Whether this carrier is parked waiting to pick up its next logical thread: one that was handed
+   * a thread but has not yet been run by the operating system (a busy machine) is still here.
+   */
+  private volatile boolean awaitingAssignment;
+
   Carrier() {
     super("weft-carrier-" + NUMBERS.incrementAndGet());
     setDaemon(true);
@@ -50,6 +56,15 @@ public final class Carrier extends Thread {
     }
   }
 
+  /**
+   * Whether {@code t} is a carrier parked in its own idle loop, waiting to pick up the logical
+   * thread it was handed (or the next one): Weft's wait, never the program's. A logical thread
+   * whose carrier is still here has not begun to run; it blocks nothing outside Weft's control.
+   */
+  public static boolean awaitsItsAssignment(Thread t) {
+    return t instanceof Carrier c && c.awaitingAssignment;
+  }
+
   /** Hands this idle carrier its next logical thread. */
   void assign(Assignment work) {
     work.carrier = this;
@@ -62,9 +77,11 @@ public final class Carrier extends Thread {
     kernelId = CarrierCpu.pinCurrent();
     while (true) {
       Assignment a;
+      awaitingAssignment = true;
       while ((a = next) == null) {
         LockSupport.park(this);
       }
+      awaitingAssignment = false;
       a.perform(this);
       next = null;
       bound = null;
