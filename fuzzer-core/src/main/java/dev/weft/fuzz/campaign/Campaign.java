@@ -362,8 +362,13 @@ public final class Campaign {
         stopReason = "found a bug";
       }
     }
-    if (executor.leakedThreads() > 0) {
-      stopReason = executor.leakedThreadsReason();
+    String leakNote = executor.blockedLeakNote(executions);
+    if (leakNote != null) {
+      notes.add(leakNote);
+      say("note: " + leakNote);
+    }
+    if (executor.leakStopReason() != null) {
+      stopReason = executor.leakStopReason();
     }
     return stopReason;
   }

@@ -448,9 +448,13 @@ public final class FuzzSession {
     for (Failure f : checked.standing()) {
       record(f, result, strategy, captured);
     }
-    if (executor.leakedThreads() > 0) {
+    String leakNote = executor.blockedLeakNote(executions);
+    if (leakNote != null) {
+      say("note: " + leakNote);
+    }
+    if (executor.leakStopReason() != null) {
       targetStuck = true;
-      stopReason = executor.leakedThreadsReason();
+      stopReason = executor.leakStopReason();
     }
     return stopReason;
   }

@@ -79,6 +79,18 @@ public final class RunExecutor {
   /** Whether the last run left a thread running that could not be stopped. */
   private boolean lastRunLeftRunning;
 
+  /** Whether the last run left threads behind that could not be stopped, all of them blocked. */
+  private boolean lastRunLeftBlocked;
+
+  /** Whether any run left a thread running that could not be stopped. */
+  private boolean leftRunning;
+
+  /**
+   * How many threads blocked where Weft does not control them the runs may leave behind before the
+   * campaign stops: each holds a parked platform thread and its stack, but no processor.
+   */
+  public static final int MAX_BLOCKED_LEAKS = 32;
+
   /** What the unfinished threads of the last run that left some were doing when it ended. */
   private List<String> lastLeaked = List.of();
 
@@ -526,9 +538,16 @@ public final class RunExecutor {
       int stuck = scheduler.awaitCarriers(deadline);
       lastRunLeftRunning =
           stuck > 0 && unfinished.stream().anyMatch(t -> t.endsWith(": " + Thread.State.RUNNABLE));
+      lastRunLeftBlocked = stuck > 0 && !lastRunLeftRunning;
       if (stuck > 0) {
         leakedThreads += stuck;
         lastLeaked = unfinished;
+        if (lastRunLeftRunning) {
+          leftRunning = true;
+        } else {
+          // a blocked thread may hold the monitors of classes later runs would reuse
+          stopReuse("a run left a thread blocked where Weft does not control it");
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -542,6 +561,40 @@ public final class RunExecutor {
    */
   public boolean lastRunLeftARunningThread() {
     return lastRunLeftRunning;
+  }
+
+  /**
+   * Why the campaign must stop because of the threads runs left behind, or null while it may go on:
+   * a thread still running the program's code burns a processor every later run would share, so it
+   * stops the campaign at once (a pool of workers replaces the worker JVM); threads blocked where
+   * Weft does not control them cost no processor, so the campaign goes on until {@value
+   * #MAX_BLOCKED_LEAKS} of them are left.
+   */
+  public String leakStopReason() {
+    if (leakedThreads == 0 || (!leftRunning && leakedThreads < MAX_BLOCKED_LEAKS)) {
+      return null;
+    }
+    return leakedThreadsReason();
+  }
+
+  /**
+   * What to tell the user after a run that left threads behind, all blocked, while the campaign
+   * goes on; null after any other run.
+   */
+  public String blockedLeakNote(long execution) {
+    if (!lastRunLeftBlocked || leakStopReason() != null) {
+      return null;
+    }
+    return "run "
+        + execution
+        + " left a thread blocked where Weft does not control it ("
+        + String.join("; ", lastLeaked)
+        + "); it uses no processor, so the campaign goes on with classes defined afresh for each"
+        + " run ("
+        + leakedThreads
+        + " such threads of at most "
+        + MAX_BLOCKED_LEAKS
+        + ")";
   }
 
   /**

@@ -152,4 +152,19 @@ class RuntimeGuaranteesTest {
         .contains("blocked outside Weft's control")
         .contains("AbstractQueuedSynchronizer");
   }
+
+  @Test
+  void aThreadLeftBlockedOutsideWeftLetsTheCampaignGoOnWithFreshClasses() throws Exception {
+    RunExecutor executor =
+        testTarget(method("parksForeverOutsideWeft"), new RunBudget(10_000, 30_000, 300));
+    RunResult r = executor.execute(new Pct(2, 1), 1);
+    assertThat(r.outcome()).as("%s", r.diagnostic()).isEqualTo(RunResult.Outcome.SKIPPED);
+    assertThat(executor.leakedThreads()).as("the blocked thread is left behind").isEqualTo(1);
+    assertThat(executor.lastRunLeftARunningThread()).isFalse();
+    assertThat(executor.leakStopReason()).as("it uses no processor: go on").isNull();
+    assertThat(executor.blockedLeakNote(1))
+        .contains("run 1 left a thread blocked where Weft does not control it")
+        .contains("campaign goes on");
+    assertThat(executor.reusesClasses()).as("it may hold monitors of reused classes").isFalse();
+  }
 }

@@ -60,6 +60,31 @@ public class BadTargets {
   }
 
   /** Blocks inside the JDK's AQS on a lock of the target's own making, reached by reflection. */
+  /**
+   * A thread that parks where Weft cannot see it (through reflection), and parks again whenever it
+   * is woken: it stays blocked after its run was ended, using no processor.
+   */
+  public static void parksForeverOutsideWeft() throws InterruptedException {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                java.lang.reflect.Method park =
+                    java.util.concurrent.locks.LockSupport.class.getMethod("park");
+                java.lang.reflect.Method interrupted = Thread.class.getMethod("interrupted");
+                while (true) {
+                  interrupted.invoke(null);
+                  park.invoke(null);
+                }
+              } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    t.join();
+  }
+
   public static void blocksOutsideWeft() throws InterruptedException {
     Mutex mutex = new Mutex();
     mutex.acquire(1);
