@@ -367,8 +367,9 @@ public final class Campaign {
       notes.add(leakNote);
       say("note: " + leakNote);
     }
-    if (executor.leakStopReason() != null) {
-      stopReason = executor.leakStopReason();
+    String leakStop = executor.leakStopReason();
+    if (leakStop != null) {
+      stopReason = leakStop;
     }
     return stopReason;
   }

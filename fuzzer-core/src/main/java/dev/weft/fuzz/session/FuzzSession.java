@@ -452,9 +452,10 @@ public final class FuzzSession {
     if (leakNote != null) {
       say("note: " + leakNote);
     }
-    if (executor.leakStopReason() != null) {
+    String leakStop = executor.leakStopReason();
+    if (leakStop != null) {
       targetStuck = true;
-      stopReason = executor.leakStopReason();
+      stopReason = leakStop;
     }
     return stopReason;
   }

@@ -87,12 +87,12 @@ public final class ControlledThread implements LogicalThread {
   volatile boolean parked;
 
   /**
-   * Whether the carrier is parked in Weft's turn handoff: when it holds the turn, it was given it
-   * and waits for the operating system to run it (a busy machine), which is no stall of the
-   * program.
+   * Whether the carrier is parked in Weft's own hand-over: in the turn handoff, or still in its
+   * idle loop before picking this thread up. When it holds the turn, it was given it and waits for
+   * the operating system to run it (a busy machine), which is no stall of the program.
    */
   public boolean parkedForItsTurn() {
-    return parked;
+    return parked || Carrier.awaitsItsAssignment(carrier);
   }
 
   /** This thread's reads of the virtual clock, to see a polling loop. */

@@ -589,8 +589,7 @@ public final class RunExecutor {
         + execution
         + " left a thread blocked where Weft does not control it ("
         + String.join("; ", lastLeaked)
-        + "); it uses no processor, so the campaign goes on with classes defined afresh for each"
-        + " run ("
+        + "); it uses no processor, so the campaign goes on ("
         + leakedThreads
         + " such threads of at most "
         + MAX_BLOCKED_LEAKS

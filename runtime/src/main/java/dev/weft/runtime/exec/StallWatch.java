@@ -1,7 +1,6 @@
 package dev.weft.runtime.exec;
 
 import dev.weft.runtime.api.RunResult;
-import dev.weft.runtime.carrier.Carrier;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.oracle.Failure;
@@ -94,11 +93,8 @@ final class StallWatch {
   private boolean stalled(ControlledThread t, long now, long interval) {
     Thread carrier = t.carrier();
     Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
-    if (state != Thread.State.RUNNABLE
-        && (t.parkedForItsTurn() || Carrier.awaitsItsAssignment(carrier))) {
-      // given the turn (or handed to its carrier), not yet run by the operating system: a busy
-      // machine, and a wait inside Weft's own hand-over, never the program's
-      blockedNanos = 0;
+    if (state != Thread.State.RUNNABLE && t.parkedForItsTurn()) {
+      blockedNanos = 0; // given the turn, not yet run by the operating system: a busy machine
       return false;
     }
     if (state != Thread.State.RUNNABLE) {
