@@ -169,6 +169,9 @@ public final class Campaign {
               config.localObjects(),
               config.ignoredExceptions());
       executor.validate();
+      if (config.time() != null) {
+        executor.endRunsAt(start + config.time().toNanos());
+      }
       strategy = strategies.create(config, Strategies.siteKeys(sites));
       if (executor.takesInput()) {
         inputs = new InputSearch(config.inputs(), config.seed());
@@ -309,6 +312,14 @@ public final class Campaign {
     runEndNanos = System.nanoTime();
     if (result == null) {
       return "interrupted";
+    }
+    if (executor.lastRunOutOfTime()) {
+      String note = OutOfTime.note(executions, result);
+      if (note != null) {
+        notes.add(note);
+        say("note: " + note);
+      }
+      return "time budget reached";
     }
     if (inputs != null) {
       inputs.afterRun(executions, executor.lastRunEdges(), strategy);

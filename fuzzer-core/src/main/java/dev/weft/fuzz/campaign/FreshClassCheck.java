@@ -65,7 +65,9 @@ public final class FreshClassCheck {
    * replayed once on plain classes, a failure that does not come back is dropped, and any
    * difference stops the reuse. A difference that a second replay on the shared classes shows as
    * well is the program's own nondeterminism (a file, a clock Weft does not control): the failures
-   * then stand, the reuse goes on, and the user is told once that runs cannot be checked.
+   * then stand, the reuse goes on, and the user is told once that runs cannot be checked. A replay
+   * that the session's time cut short ({@link RunExecutor#endRunsAt}) checks nothing: the failures
+   * stand.
    */
   public Checked check(RunResult run, List<Failure> failures, long execution)
       throws TargetException {
@@ -86,11 +88,17 @@ public final class FreshClassCheck {
     int events = run.trace() == null ? 0 : run.trace().size();
     int[] threadOfEvent = threadOfEvent(run);
     RunResult again = replay(run, true, execution);
+    if (executor.lastRunOutOfTime()) {
+      return new Checked(failures, null); // the session's time ran out: nothing was checked
+    }
     String difference = difference(run, fingerprint, events, again);
     boolean followed = again.outcome() == RunResult.Outcome.DIVERGED && !failures.isEmpty();
     if (followed) {
       // the decisions did not fit: that says nothing of the failures; follow the events instead
       again = follow(threadOfEvent, execution);
+      if (executor.lastRunOutOfTime()) {
+        return new Checked(failures, null);
+      }
     }
     List<Failure> standing = new ArrayList<>();
     Failure dropped = null;
@@ -109,6 +117,9 @@ public final class FreshClassCheck {
       difference = "the same trace without the failure";
     }
     RunResult same = replay(run, false, execution);
+    if (executor.lastRunOutOfTime()) {
+      return new Checked(failures, null);
+    }
     if (same.outcome() == RunResult.Outcome.DIVERGED || fingerprint(same) != fingerprint) {
       // the program itself does not repeat a run: sharing classes cannot be blamed
       String note =

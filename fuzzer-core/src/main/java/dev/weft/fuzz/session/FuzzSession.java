@@ -12,6 +12,7 @@ import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.HangConfirmation;
 import dev.weft.fuzz.campaign.MemoryReserve;
+import dev.weft.fuzz.campaign.OutOfTime;
 import dev.weft.fuzz.exchange.CampaignExchange;
 import dev.weft.fuzz.input.InputOptions;
 import dev.weft.fuzz.input.InputSearch;
@@ -212,6 +213,9 @@ public final class FuzzSession {
   private SessionResult run(RunExecutor executor, Strategy strategy, CoverageFeedback feedback)
       throws TargetException, IOException {
     startNanos = System.nanoTime();
+    if (plan.time() != null) {
+      executor.endRunsAt(startNanos + plan.time().toNanos());
+    }
     StatsTicker ticker =
         new StatsTicker(
             new StatsLog(plan.directory().statsLog()),
@@ -382,6 +386,13 @@ public final class FuzzSession {
     }
     if (result == null) {
       return "interrupted";
+    }
+    if (executor.lastRunOutOfTime()) {
+      String note = OutOfTime.note(executions, result);
+      if (note != null) {
+        say("note: " + note);
+      }
+      return "time budget reached";
     }
     if (inputs != null) {
       int[] fresh = inputs.afterRun(executions, executor.lastRunEdges(), strategy);

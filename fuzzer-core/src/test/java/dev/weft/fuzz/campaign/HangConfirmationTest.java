@@ -10,12 +10,15 @@ import dev.weft.runtime.exec.RunBudget;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.races.RaceMode;
+import dev.weft.targets.hangs.CountsForever;
 import dev.weft.targets.hangs.LocalLoops;
+import dev.weft.targets.hangs.LockLeftHeld;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,19 +35,25 @@ class HangConfirmationTest {
   private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
   private CampaignResult campaign(long computeMillis) throws Exception {
+    return campaign(LocalLoops.class, List.of(Long.toString(computeMillis)), BUDGET, 1, null);
+  }
+
+  private CampaignResult campaign(
+      Class<?> target, List<String> args, RunBudget budget, long iterations, Duration time)
+      throws Exception {
     CampaignConfig config =
         new CampaignConfig(
-            TargetSpec.main(LocalLoops.class.getName(), List.of(Long.toString(computeMillis))),
+            TargetSpec.main(target.getName(), args),
             List.of(Harness.testTargetsPath()),
             "random",
             3,
             0,
             7,
-            1,
-            null,
+            iterations,
+            time,
             true,
             dir.resolve("out"),
-            BUDGET,
+            budget,
             List.of(),
             GraphBudget.DEFAULT,
             true,
@@ -84,5 +93,68 @@ class HangConfirmationTest {
         .as("%s", result.notes())
         .isEqualTo(new HangConfirmation.Counts(1, replaySkipped ? 0 : 1));
     assertThat(summary()).contains("\"reported\": 1");
+  }
+
+  @Test
+  void aSpinOnALockNobodyWillReleaseIsConfirmedAsEndlessWithoutAReplay() throws Exception {
+    CampaignResult result =
+        campaign(LockLeftHeld.class, List.of(), new RunBudget(10_000, 60_000, 2_000), 1, null);
+
+    assertThat(result.findings()).as("%s", result.notes()).hasSize(1);
+    assertThat(result.findings().get(0).failure().message())
+        .contains("ran 1000000 steps alone")
+        .contains("no thread changed shared state and none waited for a time-out");
+    assertThat(result.hangs()).isEqualTo(new HangConfirmation.Counts(1, 1));
+  }
+
+  @Test
+  void aRunStillGoingWhenTheTimeRunsOutIsEndedThereWithoutAVerdict() throws Exception {
+    long start = System.nanoTime();
+    CampaignResult result =
+        campaign(
+            CountsForever.class,
+            List.of(),
+            new RunBudget(Integer.MAX_VALUE, 60_000, 2_000),
+            0,
+            Duration.ofSeconds(4)); // the run itself begins after a second or so of set-up
+    long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+
+    assertThat(result.stopReason()).isEqualTo("time budget reached");
+    assertThat(result.findings()).isEmpty();
+    assertThat(result.skipped()).isZero();
+    assertThat(result.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .contains("execution 1 was still running when the time budget ran out"));
+    assertThat(seconds).as("the run's own timeout is 60 s").isLessThan(30);
+    assertThat(summary()).contains("\"stopReason\": \"time budget reached\"");
+  }
+
+  @Test
+  void aHangFoundJustBeforeTheTimeRunsOutIsReportedUnconfirmed() throws Exception {
+    long start = System.nanoTime();
+    CampaignResult result =
+        campaign(
+            CountsForever.class,
+            List.of(),
+            new RunBudget(Integer.MAX_VALUE, 2_000, 2_000),
+            0,
+            Duration.ofSeconds(3));
+    long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+
+    assertThat(result.findings()).as("%s", result.notes()).hasSize(1);
+    assertThat(result.findings().get(0).failure().kind()).isEqualTo(FindingKind.HANG);
+    assertThat(result.hangs()).isEqualTo(new HangConfirmation.Counts(1, 0));
+    assertThat(result.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .contains("could not be confirmed")
+                    .contains("time budget ran out")
+                    .contains("reported unconfirmed"));
+    assertThat(seconds)
+        .as("a confirming replay with ten times the 2-s budget would end at 22 s")
+        .isLessThan(15);
   }
 }

@@ -62,6 +62,12 @@ public final class Scheduler {
   static final long SOLO_BUDGET_FACTOR = 100;
 
   /**
+   * Steps without a change to shared state that make a hang evidently endless ({@link
+   * #steadySteps}); a budget smaller than this counts whole.
+   */
+  static final long STEADY_STEPS = 100_000;
+
+  /**
    * Whether at the last decision more than one thread could run without waiting for time: only then
    * is a step contended. Threads that are merely alive make no livelock with the one that runs:
    * those waiting for a signal, and those that sleep or wait with a timeout (which the strategy may
@@ -111,6 +117,14 @@ public final class Scheduler {
 
   /** Events so far that changed shared state; a clock read after none is a poll. */
   private long sharedChanges;
+
+  /** {@link #steps} at the last event that changed shared state, and at the one before. */
+  private long stepsAtLastChange;
+
+  private long stepsAtChangeBefore;
+
+  /** The last event that changed shared state. */
+  private int lastChangeEvent = -1;
 
   private final Identities identities = new Identities();
   private final RunState run = new RunState();
@@ -463,6 +477,19 @@ public final class Scheduler {
     return trace.size() - 1;
   }
 
+  /**
+   * The update recorded as {@code event} failed (a compare-and-set that found another value): it
+   * only read its location, so the trace says so, and it changed no shared state for the judgement
+   * of an endless run ({@link #steadySteps}).
+   */
+  public void updateFailed(int event) {
+    trace.setKind(event, EventKind.READ);
+    if (event == lastChangeEvent) {
+      stepsAtLastChange = stepsAtChangeBefore;
+      lastChangeEvent = -1;
+    }
+  }
+
   public VirtualClock clock() {
     return clock;
   }
@@ -733,6 +760,9 @@ public final class Scheduler {
     clock.tick();
     if (changesSharedState(kind)) {
       sharedChanges++;
+      stepsAtChangeBefore = stepsAtLastChange;
+      stepsAtLastChange = steps;
+      lastChangeEvent = trace.size() - 1;
     }
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
@@ -938,10 +968,33 @@ public final class Scheduler {
         return;
       }
       run.settle(
-          RunResult.Outcome.FAILED, Hangs.stepBudget(trace, sites, t, limit, alone, fair), null);
+          RunResult.Outcome.FAILED,
+          Hangs.stepBudget(trace, sites, t, limit, alone, fair, steadySteps(t, limit)),
+          null);
       abort();
       throw WeftAbort.INSTANCE;
     }
+  }
+
+  /**
+   * How many steps the run has taken, up to now, with no change to shared state and no thread but
+   * {@code t} waiting for a time-out, if that is at least {@code min(limit, STEADY_STEPS)}; else 0.
+   * Such a run cannot end: its threads see the same shared state at every step, and no time-out can
+   * wake one that would change it (a thread's own reads of the clock make time pass quickly, {@link
+   * dev.weft.runtime.time.ClockPolls}, so a loop that waits for a deadline has long ended).
+   */
+  private long steadySteps(ControlledThread t, long limit) {
+    long unchanged = steps - stepsAtLastChange;
+    if (unchanged < Math.min(limit, STEADY_STEPS)) {
+      return 0;
+    }
+    for (int i = 0; i < unfinished.count(); i++) {
+      ControlledThread c = unfinished.get(i);
+      if (c != t && c.pendingTimeout > 0) {
+        return 0;
+      }
+    }
+    return unchanged;
   }
 
   private ControlledThread startChild(ControlledThread parent, Thread logical) {

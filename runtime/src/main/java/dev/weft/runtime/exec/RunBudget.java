@@ -15,4 +15,9 @@ public record RunBudget(int maxSteps, long wallMillis, long stallMillis) {
     long steps = Math.min(Integer.MAX_VALUE, (long) maxSteps * factor);
     return new RunBudget((int) steps, wallMillis * factor, stallMillis * factor);
   }
+
+  /** This budget with {@code steps} steps. */
+  public RunBudget withMaxSteps(int steps) {
+    return new RunBudget(steps, wallMillis, stallMillis);
+  }
 }

@@ -39,6 +39,9 @@ import java.util.concurrent.TimeUnit;
 public final class RunExecutor {
   private static final long CARRIER_EXIT_MILLIS = 2_000;
 
+  /** How long after the carriers' exit a thread seen running is looked at again. */
+  private static final long RUNNING_RECHECK_MILLIS = 50;
+
   /** How long a carrier still inside Weft's own work after its run ended is waited for. */
   private static final long OWN_WORK_EXIT_MILLIS = 60_000;
 
@@ -61,6 +64,11 @@ public final class RunExecutor {
 
   /** Events of the last run, to size the next run's trace. */
   private int lastRunEvents;
+
+  /** When runs are ended, unjudged ({@link #endRunsAt}); {@link Long#MAX_VALUE} for never. */
+  private long deadline = Long.MAX_VALUE;
+
+  private boolean lastRunOutOfTime;
 
   private int leakedThreads;
 
@@ -327,13 +335,34 @@ public final class RunExecutor {
   }
 
   /**
-   * One run with {@code times} times the executor's budget of steps, stall and wall-clock time: a
-   * hang is confirmed by a replay that hangs again with ten times the budget, so that a run that
-   * was only slow (a loaded machine, a long set-up) is no finding.
+   * One run with the budget {@code larger} (steps, stall and wall-clock time), which may end up to
+   * {@code graceNanos} past the deadline ({@link #endRunsAt}): a hang is confirmed by a replay that
+   * hangs again with a larger budget, so that a run that was only slow (a loaded machine, a long
+   * set-up) is no finding, and a hang found just before the deadline still gets a few seconds.
    */
-  public RunResult executeWithLargerBudget(Strategy strategy, long runNumber, int times)
-      throws TargetException {
-    return execute(strategy, runNumber, IntSets.EMPTY_SET, budget.times(times));
+  public RunResult executeWithBudget(
+      Strategy strategy, long runNumber, RunBudget larger, long graceNanos) throws TargetException {
+    long saved = deadline;
+    deadline = saved == Long.MAX_VALUE ? saved : saved + graceNanos;
+    try {
+      return execute(strategy, runNumber, IntSets.EMPTY_SET, larger);
+    } finally {
+      deadline = saved;
+    }
+  }
+
+  /**
+   * Ends every run still going at {@code nanoTime} (of {@link System#nanoTime}) as skipped ({@link
+   * #lastRunOutOfTime}): the session's {@code --time} bounds each run, its replays too, so that no
+   * run keeps the process beyond it for a whole run timeout.
+   */
+  public void endRunsAt(long nanoTime) {
+    deadline = nanoTime;
+  }
+
+  /** Whether the last run was ended by the deadline ({@link #endRunsAt}), not judged. */
+  public boolean lastRunOutOfTime() {
+    return lastRunOutOfTime;
   }
 
   /** The budget of each run. */
@@ -344,6 +373,7 @@ public final class RunExecutor {
   private RunResult execute(
       Strategy strategy, long runNumber, IntSet captureStacksAt, RunBudget runBudget)
       throws TargetException {
+    lastRunOutOfTime = false;
     instrumenter.resetModels();
     TargetClassLoader loader = loaderForRun();
     TargetEntry entry = null;
@@ -389,7 +419,9 @@ public final class RunExecutor {
         branches.begin(); // only a fuzz target's runs count edges: no input search needs others'
       }
       scheduler.startMain(() -> invoke(resolved, data), loader);
-      watch(scheduler, new StallWatch(scheduler, runBudget, start));
+      StallWatch stallWatch = new StallWatch(scheduler, runBudget, start, deadline);
+      watch(scheduler, stallWatch);
+      lastRunOutOfTime = stallWatch.outOfTime();
     } finally {
       ActiveRun.deactivate(scheduler);
     }
@@ -534,10 +566,16 @@ public final class RunExecutor {
         Thread.sleep(10);
         deadline = Math.max(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
       }
-      List<String> unfinished = scheduler.unfinishedThreads();
       int stuck = scheduler.awaitCarriers(deadline);
-      lastRunLeftRunning =
-          stuck > 0 && unfinished.stream().anyMatch(t -> t.endsWith(": " + Thread.State.RUNNABLE));
+      List<String> unfinished = scheduler.unfinishedThreads();
+      lastRunLeftRunning = stuck > 0 && running(unfinished);
+      if (lastRunLeftRunning) {
+        // a blocked thread woken for a moment (interrupted at the run's end, a virtual thread
+        // waiting to be mounted again) looks running: only one still running a little later is
+        Thread.sleep(RUNNING_RECHECK_MILLIS);
+        unfinished = scheduler.unfinishedThreads();
+        lastRunLeftRunning = running(unfinished);
+      }
       lastRunLeftBlocked = stuck > 0 && !lastRunLeftRunning;
       if (stuck > 0) {
         leakedThreads += stuck;
@@ -552,6 +590,10 @@ public final class RunExecutor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private static boolean running(List<String> unfinished) {
+    return unfinished.stream().anyMatch(t -> t.endsWith(": " + Thread.State.RUNNABLE));
   }
 
   /**

@@ -18,6 +18,10 @@ import java.util.concurrent.TimeUnit;
  * Weft's control, the run is skipped). A thread alone in the run (set-up before any {@code start})
  * has no stall budget: only the wall budget ends it.
  *
+ * <p>Whatever its budget, a run still going at the session's deadline ({@code --time}) is ended
+ * there and skipped: it would have kept the process past the session's time for up to a whole run
+ * timeout, or ten of them for a hang's confirming replay.
+ *
  * <p>The wall budget ({@code wallMillis}, {@code --run-timeout}) is a last resort against what the
  * rest cannot see (a thread blocked in native code that the JVM calls running, a program that keeps
  * making progress forever): wall-clock time since the run began, less the time its threads spent in
@@ -42,16 +46,32 @@ final class StallWatch {
   private long blockedNanos;
   private long lastLook;
 
-  StallWatch(Scheduler scheduler, RunBudget budget, long start) {
+  /** When the session's time runs out ({@link System#nanoTime}): the run ends there, unjudged. */
+  private final long deadline;
+
+  private boolean outOfTime;
+
+  StallWatch(Scheduler scheduler, RunBudget budget, long start, long deadline) {
     this.scheduler = scheduler;
     this.budget = budget;
     this.start = start;
+    this.deadline = deadline;
     this.wallSince = start;
     this.lastLook = start;
   }
 
   /** Looks at the run at {@code now}; ends it and returns true if it is stuck. */
   boolean look(long now) {
+    if (deadline != Long.MAX_VALUE && now - deadline >= 0) {
+      outOfTime = true;
+      scheduler.abortFromController(
+          RunResult.Outcome.SKIPPED,
+          null,
+          "the session's time budget ran out during the run after "
+              + TimeUnit.NANOSECONDS.toMillis(now - start)
+              + " ms; it was ended without a verdict");
+      return true;
+    }
     long interval = now - lastLook;
     lastLook = now;
     ControlledThread t = scheduler.turnHolder();
@@ -80,6 +100,11 @@ final class StallWatch {
       return true;
     }
     return false;
+  }
+
+  /** Whether the run was ended because the session's time ran out. */
+  boolean outOfTime() {
+    return outOfTime;
   }
 
   private void baseline(ControlledThread t, long now) {

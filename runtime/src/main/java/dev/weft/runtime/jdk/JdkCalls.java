@@ -398,7 +398,7 @@ public final class JdkCalls {
     if (token == ACCESS && !succeeded && thrown == null) {
       ControlledThread t = ControlledThread.current();
       Scheduler s = t.scheduler();
-      s.trace().setKind(LAST_ACCESS.of(s)[0], EventKind.READ);
+      s.updateFailed(LAST_ACCESS.of(s)[0]);
     }
     leave(token, writes, site);
     return succeeded;

@@ -11,9 +11,31 @@ import java.util.TreeSet;
  */
 public final class Hangs {
   private static final int WINDOW = 200;
+  private static final String STEPS_ALONE =
+      " steps alone, no other thread able to run (an endless loop?)";
+  private static final String STEPS_CONTENDED = "hang: the run exceeded its budget of ";
   private static final String TARGET_LOADER = StackFrames.TARGET_LOADER;
 
+  /** What a step-budget hang's message says when its run could never have ended. */
+  private static final String STEADY =
+      " no thread changed shared state and none waited for a time-out, so it could never end";
+
   private Hangs() {}
+
+  /**
+   * Whether the hang {@code f} is evidently endless: its run went on for many steps in which no
+   * thread changed shared state and no time-out was due (a livelock, or a thread spinning on a lock
+   * nobody will release), so no replay with a larger budget is needed to confirm it.
+   */
+  public static boolean evidentlyEndless(Failure f) {
+    return f.kind() == FindingKind.HANG && f.message().contains(STEADY);
+  }
+
+  /** Whether {@code f} is a hang by the step budget (not by the stall or wall-clock budgets). */
+  public static boolean byStepBudget(Failure f) {
+    return f.kind() == FindingKind.HANG
+        && (f.message().contains(STEPS_ALONE) || f.message().contains(STEPS_CONTENDED));
+  }
 
   /**
    * A thread made {@code accesses} accesses to objects only it can reach (no scheduling points)
@@ -36,6 +58,8 @@ public final class Hangs {
    * @param alone whether no other thread could run ({@code t} was the only live one, or the others
    *     slept or waited): such steps have their own, larger budget, so that long single-threaded
    *     set-up is not taken for a hang
+   * @param steadySteps how many of the last steps changed no shared state while no time-out was
+   *     due, when they make the run evidently endless (see {@link #evidentlyEndless}); else 0
    */
   public static Failure stepBudget(
       Trace trace,
@@ -43,19 +67,16 @@ public final class Hangs {
       ControlledThread t,
       long maxSteps,
       boolean alone,
-      boolean fair) {
+      boolean fair,
+      long steadySteps) {
     TreeSet<String> loopSites = new TreeSet<>();
     for (int i = Math.max(0, trace.size() - WINDOW); i < trace.size(); i++) {
       loopSites.add(sites.get(trace.site(i)).toString());
     }
     String message =
         (alone
-                ? "hang: thread "
-                    + t
-                    + " ran "
-                    + maxSteps
-                    + " steps alone, no other thread able to run (an endless loop?)"
-                : "hang: the run exceeded its budget of "
+                ? "hang: thread " + t + " ran " + maxSteps + STEPS_ALONE
+                : STEPS_CONTENDED
                     + maxSteps
                     + " steps with more than one thread"
                     + (fair ? ", and as many again under fair round-robin scheduling" : "")
@@ -63,7 +84,8 @@ public final class Hangs {
                     + t
                     + " was running")
             + "; recent sites "
-            + loopSites;
+            + loopSites
+            + (steadySteps > 0 ? "; in its last " + steadySteps + " steps" + STEADY : "");
     return new Failure(FindingKind.HANG, t.toString(), message, message, "hang:" + loopSites);
   }
 

@@ -63,7 +63,7 @@ final class DirectAccesses {
     if (thrown == null && !succeeded && event != NO_EVENT) {
       ControlledThread t = ControlledThread.current();
       if (t != null) {
-        t.scheduler().trace().setKind(event, EventKind.READ);
+        t.scheduler().updateFailed(event);
       }
     }
     return succeeded;

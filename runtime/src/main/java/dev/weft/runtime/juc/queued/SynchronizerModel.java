@@ -108,7 +108,7 @@ final class SynchronizerModel {
     int event = s.lastEvent();
     boolean set = m.compareAndSetState(sync, expect, update);
     if (!set && event >= 0) {
-      s.trace().setKind(event, EventKind.READ);
+      s.updateFailed(event);
     }
     return set;
   }
