@@ -13,6 +13,7 @@ import dev.weft.runtime.races.RaceMode;
 import dev.weft.targets.hangs.CountsForever;
 import dev.weft.targets.hangs.LocalLoops;
 import dev.weft.targets.hangs.LockLeftHeld;
+import dev.weft.targets.hangs.TimedWaitsForNothing;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -103,7 +104,7 @@ class HangConfirmationTest {
     assertThat(result.findings()).as("%s", result.notes()).hasSize(1);
     assertThat(result.findings().get(0).failure().message())
         .contains("ran 1000000 steps alone")
-        .contains("no thread changed shared state and none waited for a time-out");
+        .contains("no thread changed shared state and no time-out was still to come");
     assertThat(result.hangs()).isEqualTo(new HangConfirmation.Counts(1, 1));
   }
 
@@ -156,5 +157,17 @@ class HangConfirmationTest {
     assertThat(seconds)
         .as("a confirming replay with ten times the 2-s budget would end at 22 s")
         .isLessThan(15);
+  }
+
+  @Test
+  void threadsWaitingInATimedLoopForWhatNobodyWillDoAreConfirmedWithoutAReplay() throws Exception {
+    CampaignResult result =
+        campaign(
+            TimedWaitsForNothing.class, List.of(), new RunBudget(10_000, 60_000, 2_000), 1, null);
+
+    assertThat(result.findings()).as("%s", result.notes()).hasSize(1);
+    assertThat(result.findings().get(0).failure().message())
+        .contains("no thread changed shared state and no time-out was still to come");
+    assertThat(result.hangs()).isEqualTo(new HangConfirmation.Counts(1, 1));
   }
 }

@@ -38,6 +38,9 @@ public final class ControlledThread implements LogicalThread {
   Object pendingObject;
   long pendingTimeout;
 
+  /** The scheduler's step count when an operation of this thread last timed out; -1 before. */
+  long timedOutAtStep = -1;
+
   /** Virtual time at which the pending point was announced; timeouts count from here. */
   long pendingSince;
 

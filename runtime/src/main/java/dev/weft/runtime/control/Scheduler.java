@@ -595,6 +595,7 @@ public final class Scheduler {
         }
         if (timeoutNanos == 0 || (timeoutNanos > 0 && wait.awaitingChange && !retry)) {
           clock.advanceTo(since + Math.max(0, timeoutNanos));
+          t.timedOutAtStep = steps;
           record(t, EventKind.READ, location, site); // the failed attempt observed the state
           return Blocked.TIMED_OUT;
         }
@@ -640,6 +641,7 @@ public final class Scheduler {
   /** A timed operation ran its course: virtual time has reached the thread's deadline. */
   public void timedOut(ControlledThread t) {
     clock.advanceTo(t.pendingSince + t.pendingTimeout);
+    t.timedOutAtStep = steps;
   }
 
   /** Records an event that needs no decision (releasing a monitor): the thread keeps the turn. */
@@ -977,10 +979,11 @@ public final class Scheduler {
   }
 
   /**
-   * How many steps the run has taken, up to now, with no change to shared state and no thread but
-   * {@code t} waiting for a time-out, if that is at least {@code min(limit, STEADY_STEPS)}; else 0.
-   * Such a run cannot end: its threads see the same shared state at every step, and no time-out can
-   * wake one that would change it (a thread's own reads of the clock make time pass quickly, {@link
+   * How many steps the run has taken, up to now, with no change to shared state, if that is at
+   * least {@code min(limit, STEADY_STEPS)} and every other thread waiting for a time-out has timed
+   * out in that stretch already (a {@code wait(1000)} in a loop); else 0. Such a run cannot end:
+   * its threads see the same shared state at every step, and no time-out still to come can wake one
+   * that would change it (a thread's own reads of the clock make time pass quickly, {@link
    * dev.weft.runtime.time.ClockPolls}, so a loop that waits for a deadline has long ended).
    */
   private long steadySteps(ControlledThread t, long limit) {
@@ -990,7 +993,7 @@ public final class Scheduler {
     }
     for (int i = 0; i < unfinished.count(); i++) {
       ControlledThread c = unfinished.get(i);
-      if (c != t && c.pendingTimeout > 0) {
+      if (c != t && c.pendingTimeout > 0 && c.timedOutAtStep < stepsAtLastChange) {
         return 0;
       }
     }

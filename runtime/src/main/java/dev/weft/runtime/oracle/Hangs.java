@@ -18,7 +18,7 @@ public final class Hangs {
 
   /** What a step-budget hang's message says when its run could never have ended. */
   private static final String STEADY =
-      " no thread changed shared state and none waited for a time-out, so it could never end";
+      " no thread changed shared state and no time-out was still to come, so it could never end";
 
   private Hangs() {}
 
