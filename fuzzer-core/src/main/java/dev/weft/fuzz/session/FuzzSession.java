@@ -60,8 +60,9 @@ import java.util.TreeMap;
  * whichever kind that is.
  *
  * <p>{@link Campaign} is the in-memory loop of {@code weft run}; the two share the reports, the
- * output routing and the strategies, and may become one loop once {@code run} is {@code fuzz} with
- * a temporary corpus.
+ * output routing and the strategies (and the descriptor reserve and shortage check: a target that
+ * exhausts the process's descriptors stops the session, its last files still written), and may
+ * become one loop once {@code run} is {@code fuzz} with a temporary corpus.
  */
 public final class FuzzSession {
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
