@@ -47,7 +47,9 @@ import java.util.function.IntToLongFunction;
  * <p>However it stops, it writes {@code summary.json} with the findings so far (even when the
  * target cannot be run at all, so that a script always finds one): should Weft itself fail between
  * runs (out of memory, an internal error), the loop ends there, a {@link MemoryReserve} is let go
- * so that there is room to report, and the failure is the stop reason.
+ * so that there is room to report, and the failure is the stop reason. A {@link DescriptorReserve}
+ * is let go before the last files are written, so that a target that exhausted the process's file
+ * descriptors leaves some for them; such a target stops the campaign ({@link DescriptorShortage}).
  */
 public final class Campaign {
   public static final String VERSION = "0.1.0";
@@ -69,6 +71,8 @@ public final class Campaign {
   private final List<String> notes = new ArrayList<>();
   private final LocalObjectTotals localObjects = new LocalObjectTotals();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
+  private final DescriptorReserve descriptors = new DescriptorReserve();
+  private final DescriptorShortage shortage = new DescriptorShortage();
   private final EveryRunFindings everyRun = new EveryRunFindings();
   private boolean endNoted;
   private volatile boolean stopRequested;
@@ -191,12 +195,20 @@ public final class Campaign {
       stopReason = "configuration error: " + e.getMessage();
     } catch (VirtualMachineError e) {
       reserve.release();
+      descriptors.release();
       weftFailed = true;
       stopReason = failure(e);
     } catch (RuntimeException | Error | IOException e) {
-      weftFailed = true;
-      stopReason = failure(e);
+      descriptors.release();
+      if (DescriptorShortage.isExhaustion(e)) {
+        stopReason = shortage.weftShortOf(e, executions); // the target's doing, not Weft's
+        say(stopReason);
+      } else {
+        weftFailed = true;
+        stopReason = failure(e);
+      }
     }
+    descriptors.release(); // the campaign's last files are written whatever the target left open
     if (strategy != null) {
       takeNotes(strategy);
     }
@@ -320,6 +332,10 @@ public final class Campaign {
         say("note: " + note);
       }
       return "time budget reached";
+    }
+    String exhausted = shortage.after(result, executions);
+    if (exhausted != null) {
+      return exhausted; // before a failure to open a file is taken for the program's bug
     }
     if (inputs != null) {
       inputs.afterRun(executions, executor.lastRunEdges(), strategy);

@@ -8,6 +8,8 @@ import dev.weft.corpus.campaign.Quarantine;
 import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.StatsLog;
 import dev.weft.fuzz.campaign.Campaign;
+import dev.weft.fuzz.campaign.DescriptorReserve;
+import dev.weft.fuzz.campaign.DescriptorShortage;
 import dev.weft.fuzz.campaign.EveryRunFindings;
 import dev.weft.fuzz.campaign.FreshClassCheck;
 import dev.weft.fuzz.campaign.HangConfirmation;
@@ -59,8 +61,9 @@ import java.util.TreeMap;
  * whichever kind that is.
  *
  * <p>{@link Campaign} is the in-memory loop of {@code weft run}; the two share the reports, the
- * output routing and the strategies, and may become one loop once {@code run} is {@code fuzz} with
- * a temporary corpus.
+ * output routing and the strategies (and the descriptor reserve and shortage check: a target that
+ * exhausts the process's descriptors stops the session, its last files still written), and may
+ * become one loop once {@code run} is {@code fuzz} with a temporary corpus.
  */
 public final class FuzzSession {
   private static final int MAX_CONSECUTIVE_SKIPS = 50;
@@ -77,6 +80,8 @@ public final class FuzzSession {
   private final StatusDisplay display;
   private final SiteTable sites = new SiteTable();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
+  private final DescriptorReserve descriptors = new DescriptorReserve();
+  private final DescriptorShortage shortage = new DescriptorShortage();
   private final List<String> newFindings = new ArrayList<>();
   private final Quarantine quarantine;
   private final EveryRunFindings everyRun = new EveryRunFindings();
@@ -241,14 +246,19 @@ public final class FuzzSession {
       saveEdgeNews(Long.MAX_VALUE);
     } catch (VirtualMachineError e) {
       reserve.release();
+      descriptors.release();
       weftFailed = true;
       stopReason = failure(e);
     } catch (IOException e) {
-      stopReason = cannotWrite(e);
+      descriptors.release();
+      stopReason =
+          DescriptorShortage.isExhaustion(e) ? shortage.weftShortOf(e, executions) : cannotWrite(e);
     } catch (RuntimeException | Error e) {
+      descriptors.release();
       weftFailed = true;
       stopReason = failure(e);
     }
+    descriptors.release(); // the session's last files are written whatever the target left open
     for (String note : strategy.takeNotes()) {
       say("note: " + note);
     }
@@ -393,6 +403,10 @@ public final class FuzzSession {
         say("note: " + note);
       }
       return "time budget reached";
+    }
+    String exhausted = shortage.after(result, executions);
+    if (exhausted != null) {
+      return exhausted; // before a failure to open a file is taken for the program's bug
     }
     if (inputs != null) {
       int[] fresh = inputs.afterRun(executions, executor.lastRunEdges(), strategy);

@@ -19,6 +19,7 @@ import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.races.RaceMode;
+import dev.weft.runtime.resources.RunResources;
 import dev.weft.runtime.statics.ClassInits;
 import dev.weft.runtime.statics.RewriteMembersHidden;
 import dev.weft.trace.SiteTable;
@@ -426,6 +427,7 @@ public final class RunExecutor {
       ActiveRun.deactivate(scheduler);
     }
     awaitCarriers(scheduler);
+    RunResources.releaseAll(scheduler); // the run's files, locks and processes: not the next run's
     branches.end();
     RunResult result = withoutRejections(scheduler.result(System.nanoTime() - start));
     checkReuse();

@@ -10,6 +10,7 @@ import dev.weft.runtime.hooks.JdkCallHooks;
 import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
 import dev.weft.runtime.hooks.ParkHooks;
+import dev.weft.runtime.hooks.ResourceHooks;
 import dev.weft.runtime.hooks.RunHooks;
 import dev.weft.runtime.hooks.ThreadHooks;
 import dev.weft.runtime.hooks.TimeHooks;
@@ -53,6 +54,7 @@ public final class HookClasses {
   static final String UNSAFE = Type.getInternalName(UnsafeHooks.class);
   static final String ESCAPES = Type.getInternalName(EscapeHooks.class);
   static final String BRANCHES = Type.getInternalName(BranchHooks.class);
+  static final String RESOURCES = Type.getInternalName(ResourceHooks.class);
 
   private HookClasses() {}
 
@@ -81,7 +83,8 @@ public final class HookClasses {
       VAR_HANDLES,
       UNSAFE,
       ESCAPES,
-      BRANCHES
+      BRANCHES,
+      RESOURCES
     };
     ClassLoader loader = HookClasses.class.getClassLoader();
     for (String internal : all) {

@@ -65,6 +65,8 @@ public final class HookTable {
       new HookCall(HookClasses.ESCAPES, "classInitialised", "(Ljava/lang/String;)V");
   public static final HookCall STORED =
       new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
+  public static final HookCall RESOURCE_TAKEN =
+      new HookCall(HookClasses.RESOURCES, "taken", "(Ljava/lang/Object;)V");
   public static final HookCall CONSTRUCTED =
       new HookCall(HookClasses.ESCAPES, "constructed", "(Ljava/lang/Object;)V");
   public static final HookCall COPIED =
@@ -127,6 +129,7 @@ public final class HookTable {
                 CLASS_INITIALISED,
                 STORED,
                 CONSTRUCTED,
+                RESOURCE_TAKEN,
                 COPIED,
                 ARRAYCOPY,
                 BARRIER_ACTION,

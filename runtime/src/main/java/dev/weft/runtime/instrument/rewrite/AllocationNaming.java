@@ -2,6 +2,7 @@ package dev.weft.runtime.instrument.rewrite;
 
 import dev.weft.runtime.instrument.calls.HookTable;
 import dev.weft.runtime.instrument.calls.ModelCalls;
+import dev.weft.runtime.instrument.calls.ResourceCalls;
 import dev.weft.runtime.instrument.calls.SyncCalls;
 import dev.weft.runtime.local.LocalJdkClasses;
 import java.util.ArrayDeque;
@@ -15,8 +16,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  * new array, the object is reported with the site that made it. Where {@code Object}'s constructor
  * returns to a constructor, the object is reported as constructed (it may become thread-local), and
  * so is a new JDK collection, atomic or string buffer once its constructor has run. Also passes a
- * {@code CyclicBarrier}'s action to the barrier model around the barrier's constructor, and tells
- * the field rewriter when a constructor's {@code this} is initialised.
+ * {@code CyclicBarrier}'s action to the barrier model around the barrier's constructor, hands a new
+ * file or socket ({@link ResourceCalls#constructorOpens}) to the run that gives it back at its end,
+ * and tells the field rewriter when a constructor's {@code this} is initialised.
  */
 final class AllocationNaming extends Rewriter {
   /** Per pending {@code new}: its site, and whether a DUP kept a reference to report. */
@@ -148,13 +150,18 @@ final class AllocationNaming extends Rewriter {
       emit(HookTable.BARRIER_ACTION);
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-    afterConstructorCall(owner, barrierAction);
+    afterConstructorCall(owner, barrierAction, ResourceCalls.constructorOpens(owner, descriptor));
   }
 
-  private void afterConstructorCall(String owner, boolean barrierAction) {
+  private void afterConstructorCall(String owner, boolean barrierAction, boolean opens) {
     if (pendingNews.isEmpty()) {
       if (method.isConstructor && !method.superConstructorCalled) {
         method.superConstructorCalled = true;
+        if (opens) {
+          // a target subclass of a file or socket: this is one now
+          out().visitVarInsn(Opcodes.ALOAD, 0);
+          emit(HookTable.RESOURCE_TAKEN);
+        }
         if (owner.equals("java/lang/Object")) {
           // the first constructor of the object's class chain: from here on it may be local
           out().visitVarInsn(Opcodes.ALOAD, 0);
@@ -182,6 +189,10 @@ final class AllocationNaming extends Rewriter {
       if (barrierAction) {
         out().visitInsn(Opcodes.DUP);
         emit(HookTable.BARRIER_CREATED);
+      }
+      if (opens) {
+        out().visitInsn(Opcodes.DUP);
+        emit(HookTable.RESOURCE_TAKEN);
       }
     }
   }

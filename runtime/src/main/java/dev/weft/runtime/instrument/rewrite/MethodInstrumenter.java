@@ -11,14 +11,16 @@ import net.bytebuddy.jar.asm.MethodVisitor;
  * every shared access and synchronisation operation passes through the hooks ({@code
  * dev.weft.runtime.hooks}). The order matters only where concerns meet: method references are
  * bridged first; allocation naming sees every original instruction (to pair {@code new} with its
- * constructor call) before the pool rewriter substitutes classes; the rewriters that replace
- * instructions come last and write their replacements straight to the class writer. Escapes are
- * marked next after the bridging, on every call as written, before any is replaced. Thread naming
- * is the link next to the writer, so the name it inserts directly precedes the constructor call.
- * Escapes through calls are marked only for runs that track thread-local objects ({@code
- * markCallEscapes}): runs that do not need nothing of that rewriting, nor its risks. Initialisation
- * guards come first, before anything an instruction is rewritten into. Branch edges are recorded by
- * the link next to the writer (before thread naming), which sees only the program's own jumps.
+ * constructor call, and to hand a new file or socket to the run) before the pool rewriter
+ * substitutes classes; the calls that open resources are noted next ({@code ResourceOpenings}); the
+ * rewriters that replace instructions come last and write their replacements straight to the class
+ * writer. Escapes are marked next after the bridging, on every call as written, before any is
+ * replaced. Thread naming is the link next to the writer, so the name it inserts directly precedes
+ * the constructor call. Escapes through calls are marked only for runs that track thread-local
+ * objects ({@code markCallEscapes}): runs that do not need nothing of that rewriting, nor its
+ * risks. Initialisation guards come first, before anything an instruction is rewritten into. Branch
+ * edges are recorded by the link next to the writer (before thread naming), which sees only the
+ * program's own jumps.
  */
 public final class MethodInstrumenter {
   private MethodInstrumenter() {}
@@ -63,6 +65,7 @@ public final class MethodInstrumenter {
     v = new FieldAccessRewriter(v, method);
     v = new FieldUpdaterNotes(v, method);
     v = new PoolSubstitution(v, method);
+    v = new ResourceOpenings(v, method);
     v = new AllocationNaming(v, method);
     v = new EscapeRewriter(v, method, markCallEscapes);
     v = new MethodReferenceRewriter(v, method);
