@@ -167,7 +167,8 @@ public final class Campaign {
               config.budget(),
               config.races(),
               config.localObjects(),
-              config.ignoredExceptions());
+              config.ignoredExceptions(),
+              config.spuriousWakeups());
       executor.validate();
       strategy = strategies.create(config, Strategies.siteKeys(sites));
       if (executor.takesInput()) {
