@@ -20,7 +20,6 @@ class WeftSpuriousWakeupsTest extends CliTestSupport {
       "3",
       "--iterations",
       "300",
-      "--no-minimize",
       "--out",
       out.toString()
     };
@@ -30,6 +29,7 @@ class WeftSpuriousWakeupsTest extends CliTestSupport {
     return WeftCli.execute(args);
   }
 
+  /** The finding is minimised too: the minimised schedule keeps the spurious wake-up it needs. */
   @Test
   void theDefaultStrategyFindsAnIfGuardedWaitAndTheFindingReplays() throws Exception {
     Path findings = dir.resolve("on");
