@@ -212,6 +212,14 @@ public final class RunCommand implements Callable<Integer> {
   String localObjects;
 
   @Option(
+      names = "--no-spurious-wakeups",
+      description =
+          "Never wake a thread waiting in wait, park or await without a notify, unpark or"
+              + " signal. By default a run may, now and then, as the JVM allows: a wait guarded"
+              + " by if instead of while is a bug then.")
+  boolean noSpuriousWakeups;
+
+  @Option(
       names = "--max-steps",
       defaultValue = "1000000",
       description =
@@ -382,6 +390,7 @@ public final class RunCommand implements Callable<Integer> {
             trackLocals,
             minimise.budget(),
             ignored);
+    config = config.withSpuriousWakeups(!noSpuriousWakeups);
     try {
       config = config.withInputs(inputOptions());
     } catch (IOException e) {

@@ -11,6 +11,7 @@ import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.exec.TargetSpec;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.TargetClassPath;
+import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.trace.FieldTable;
 import dev.weft.trace.SiteTable;
@@ -72,6 +73,18 @@ public final class Harness {
   public static RunExecutor executor(TargetSpec spec, RunBudget budget, boolean localObjects) {
     return new RunExecutor(
         instrumenter(testTargetsPath()), spec, budget, RaceMode.DEFAULT, localObjects);
+  }
+
+  /** A public static no-argument method of a test target class, no thread woken spuriously. */
+  public static RunExecutor executorWithoutSpuriousWakeups(Class<?> target, String method) {
+    return new RunExecutor(
+        instrumenter(testTargetsPath()),
+        TargetSpec.method(target.getName() + "::" + method),
+        RunBudget.DEFAULT,
+        RaceMode.DEFAULT,
+        RunExecutor.localObjectsByDefault(RaceMode.DEFAULT),
+        ExpectedExceptions.NONE,
+        false);
   }
 
   private static Instrumenter instrumenter(Path classPath) {

@@ -171,7 +171,8 @@ public final class Campaign {
               config.budget(),
               config.races(),
               config.localObjects(),
-              config.ignoredExceptions());
+              config.ignoredExceptions(),
+              config.spuriousWakeups());
       executor.validate();
       if (config.time() != null) {
         executor.endRunsAt(start + config.time().toNanos());

@@ -28,6 +28,8 @@ import java.util.List;
  * @param ignoredExceptions exceptions the target throws on purpose ({@code --ignore-exception})
  * @param inputs how the input of a fuzz target (a method taking {@code byte[]} or a {@code
  *     FuzzedDataProvider}) is searched; ignored for other targets
+ * @param spuriousWakeups whether runs may wake a waiting thread spuriously, as the JVM may ({@code
+ *     --no-spurious-wakeups} turns it off)
  */
 public record CampaignConfig(
     TargetSpec target,
@@ -49,10 +51,57 @@ public record CampaignConfig(
     boolean localObjects,
     MinimiseBudget minimise,
     ExpectedExceptions ignoredExceptions,
-    InputOptions inputs) {
+    InputOptions inputs,
+    boolean spuriousWakeups) {
 
   public CampaignConfig {
     jvmOptions = List.copyOf(jvmOptions);
+  }
+
+  /** A campaign whose runs may wake waiting threads spuriously. */
+  public CampaignConfig(
+      TargetSpec target,
+      List<Path> classPath,
+      String strategy,
+      int depth,
+      int threadsBound,
+      long seed,
+      long iterations,
+      Duration time,
+      boolean keepGoing,
+      Path out,
+      RunBudget budget,
+      List<String> jvmOptions,
+      GraphBudget graphBudget,
+      boolean quiet,
+      boolean showOutput,
+      RaceMode races,
+      boolean localObjects,
+      MinimiseBudget minimise,
+      ExpectedExceptions ignoredExceptions,
+      InputOptions inputs) {
+    this(
+        target,
+        classPath,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        iterations,
+        time,
+        keepGoing,
+        out,
+        budget,
+        jvmOptions,
+        graphBudget,
+        quiet,
+        showOutput,
+        races,
+        localObjects,
+        minimise,
+        ignoredExceptions,
+        inputs,
+        true);
   }
 
   /** A campaign whose fuzz target's inputs are searched from the empty input. */
@@ -121,7 +170,34 @@ public record CampaignConfig(
         localObjects,
         minimise,
         ignoredExceptions,
-        inputs);
+        inputs,
+        spuriousWakeups);
+  }
+
+  /** The same campaign, its runs waking waiting threads spuriously or not. */
+  public CampaignConfig withSpuriousWakeups(boolean on) {
+    return new CampaignConfig(
+        target,
+        classPath,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        iterations,
+        time,
+        keepGoing,
+        out,
+        budget,
+        jvmOptions,
+        graphBudget,
+        quiet,
+        showOutput,
+        races,
+        localObjects,
+        minimise,
+        ignoredExceptions,
+        inputs,
+        on);
   }
 
   /** A campaign that expects no exception. */

@@ -49,7 +49,7 @@ public final class SwitchFollower implements Strategy {
   @Override
   public int choose(SchedulingPoint point) {
     int n = point.enabledCount();
-    if (n + point.heldBackCount() == 1) {
+    if (n + point.heldBackCount() + point.spuriousCount() == 1) {
       return 0;
     }
     int current = point.currentThread();
@@ -94,16 +94,24 @@ public final class SwitchFollower implements Strategy {
   }
 
   /**
-   * The position of the held-back (polling) thread the switch goes to, or -1: the run the switch
-   * came from chose it there on purpose (a plan needed it), so the candidate does too.
+   * The position of the held-back (polling) thread the switch goes to, or of the waiting thread it
+   * wakes spuriously, or -1: the run the switch came from chose it there on purpose (a plan needed
+   * it, or the strategy woke it), so the candidate does too.
    */
   private static int heldBackPosition(SchedulingPoint point, String to) {
     if (to == null) {
       return -1;
     }
-    for (int i = 0; i < point.heldBackCount(); i++) {
+    int n = point.enabledCount();
+    int held = point.heldBackCount();
+    for (int i = 0; i < held; i++) {
       if (to.equals(point.threadName(point.heldBackThread(i)))) {
-        return point.enabledCount() + i;
+        return n + i;
+      }
+    }
+    for (int i = 0; i < point.spuriousCount(); i++) {
+      if (to.equals(point.threadName(point.spuriousThread(i)))) {
+        return n + held + i;
       }
     }
     return -1;

@@ -35,10 +35,35 @@ public interface SchedulingPoint {
     throw new IndexOutOfBoundsException(i);
   }
 
-  /** The thread at a position a strategy may return: an enabled one, then the held-back ones. */
+  /**
+   * Waiting threads that nothing has woken but that the JVM would let return from their wait
+   * anyway: {@code Object.wait}, {@code LockSupport.park} and {@code Condition.await} may wake
+   * spuriously. Choosing one, as position {@code enabledCount() + heldBackCount() + i}, wakes it
+   * so. Such a wake-up is rare on a real JVM and every correct program survives it, so a strategy
+   * should choose one seldom ({@code SpuriousWakeups}); one that follows a plan should leave them
+   * be. The choice is recorded as a held-back one ({@link HeldBackChoice}): a replay wakes the same
+   * thread at the same point.
+   */
+  default int spuriousCount() {
+    return 0;
+  }
+
+  /** Thread index of the {@code i}-th thread that may wake spuriously, in ascending index. */
+  default int spuriousThread(int i) {
+    throw new IndexOutOfBoundsException(i);
+  }
+
+  /**
+   * The thread at a position a strategy may return: an enabled one, then the held-back ones, then
+   * those that may wake spuriously.
+   */
   default int threadAt(int position) {
     int n = enabledCount();
-    return position < n ? enabledThread(position) : heldBackThread(position - n);
+    if (position < n) {
+      return enabledThread(position);
+    }
+    int held = heldBackCount();
+    return position < n + held ? heldBackThread(position - n) : spuriousThread(position - n - held);
   }
 
   /** Number of threads created so far in this run, finished ones included. */

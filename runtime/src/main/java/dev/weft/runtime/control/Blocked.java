@@ -4,7 +4,9 @@ package dev.weft.runtime.control;
 public enum Blocked {
   DONE,
   TIMED_OUT,
-  INTERRUPTED;
+  INTERRUPTED,
+  /** Woken without cause, as the JVM allows; only for operations that may wake so. */
+  SPURIOUS;
 
   /** Interruptible JDK operations end an interrupted wait with an exception. */
   public void throwIfInterrupted() throws InterruptedException {

@@ -46,6 +46,18 @@ public final class ControlledThread implements LogicalThread {
 
   private boolean interrupted;
 
+  /**
+   * How many more times the thread may wake spuriously in this run: every correct program survives
+   * such a wake-up, so a few per thread find the programs that do not, and a waiter looping
+   * correctly around its wait loses little time to them.
+   */
+  int spuriousWakeupsLeft = SPURIOUS_WAKEUPS_PER_THREAD;
+
+  static final int SPURIOUS_WAKEUPS_PER_THREAD = 2;
+
+  /** The strategy chose to wake the thread spuriously; its wait's model has not yet seen it. */
+  private boolean wokenSpuriously;
+
   /** Global index of the event that started this thread, or -1 (the main thread). */
   int startEvent = -1;
 
@@ -204,6 +216,26 @@ public final class ControlledThread implements LogicalThread {
 
   public void setInterrupted(boolean value) {
     interrupted = value;
+  }
+
+  /**
+   * Whether the thread, just handed the turn while it waited, was woken spuriously rather than by
+   * what it waits for; clears the mark. The model of the wait returns as the JVM would then.
+   */
+  public boolean consumeSpuriousWakeup() {
+    boolean was = wokenSpuriously;
+    wokenSpuriously = false;
+    return was;
+  }
+
+  void wakeSpuriously() {
+    wokenSpuriously = true;
+    spuriousWakeupsLeft--;
+  }
+
+  /** Whether the thread may be offered to the strategy to wake spuriously now. */
+  boolean mayWakeSpuriously() {
+    return spuriousWakeupsLeft > 0 && wait != Wait.NONE && wait.mayWakeSpuriously(this);
   }
 
   /** Clears the interrupt status and returns whether it was set, as {@code Thread.interrupted}. */

@@ -10,14 +10,23 @@ final class RetryWait implements Wait {
   private final Scheduler scheduler;
   final boolean interruptible;
 
+  /** Whether the operation may return without cause, as {@code park} and {@code await} may. */
+  private final boolean spurious;
+
   /** The last attempt failed; until the version moves, a retry would fail the same way. */
   boolean awaitingChange;
 
   int blockedAtVersion;
 
-  RetryWait(Scheduler scheduler, boolean interruptible) {
+  RetryWait(Scheduler scheduler, boolean interruptible, boolean spurious) {
     this.scheduler = scheduler;
     this.interruptible = interruptible;
+    this.spurious = spurious;
+  }
+
+  @Override
+  public boolean mayWakeSpuriously(ControlledThread t) {
+    return spurious && awaitingChange;
   }
 
   @Override

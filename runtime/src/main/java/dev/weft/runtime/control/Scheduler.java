@@ -137,6 +137,17 @@ public final class Scheduler {
   private int enabledCount;
   private int heldBackCount;
 
+  /**
+   * Whether waiting threads may be offered to wake spuriously; see {@link
+   * SchedulingPoint#spuriousCount}.
+   */
+  private final boolean spuriousWakeups;
+
+  /** Threads offered to wake spuriously at this decision, after the held-back ones. */
+  private int[] spurious = new int[8];
+
+  private int spuriousCount;
+
   /** Calls to the strategy so far in this run: where a held-back choice was made. */
   private int pointsOffered;
 
@@ -184,6 +195,24 @@ public final class Scheduler {
       IntSet captureStacksAt,
       LocalObjects locals,
       ExpectedExceptions expected) {
+    this(strategy, sites, fields, maxSteps, races, captureStacksAt, locals, expected, true);
+  }
+
+  /**
+   * @param spuriousWakeups whether the strategy may wake a waiting thread spuriously, as the JVM
+   *     may ({@code --no-spurious-wakeups} turns it off)
+   */
+  public Scheduler(
+      Strategy strategy,
+      SiteTable sites,
+      FieldTable fields,
+      int maxSteps,
+      RaceMode races,
+      IntSet captureStacksAt,
+      LocalObjects locals,
+      ExpectedExceptions expected,
+      boolean spuriousWakeups) {
+    this.spuriousWakeups = spuriousWakeups;
     this.expected = expected;
     this.strategy = strategy;
     this.localObjects = locals;
@@ -569,11 +598,30 @@ public final class Scheduler {
       long timeoutNanos,
       boolean interruptible,
       BooleanSupplier attempt) {
+    return block(t, kind, location, site, obj, timeoutNanos, interruptible, false, attempt);
+  }
+
+  /**
+   * As {@link #block(ControlledThread, EventKind, long, int, Object, long, boolean,
+   * BooleanSupplier)}; if {@code mayWakeSpuriously}, the strategy may also end the wait after a
+   * failed attempt without another ({@link Blocked#SPURIOUS}), as {@code park} and {@code await}
+   * may return on the JVM.
+   */
+  public Blocked block(
+      ControlledThread t,
+      EventKind kind,
+      long location,
+      int site,
+      Object obj,
+      long timeoutNanos,
+      boolean interruptible,
+      boolean mayWakeSpuriously,
+      BooleanSupplier attempt) {
     if (run.isAborted()) {
       throw WeftAbort.INSTANCE;
     }
     long since = clock.elapsed();
-    RetryWait wait = new RetryWait(this, interruptible);
+    RetryWait wait = new RetryWait(this, interruptible, mayWakeSpuriously);
     t.await(wait);
     try {
       while (true) {
@@ -584,6 +632,11 @@ public final class Scheduler {
           t.setInterrupted(false);
           checkBudget(t);
           return Blocked.INTERRUPTED;
+        }
+        if (t.consumeSpuriousWakeup()) {
+          wait.awaitingChange = false;
+          record(t, kind, location, site);
+          return Blocked.SPURIOUS;
         }
         boolean retry = wait.awaitingChange && wait.blockedAtVersion != syncVersion;
         if (attempt.getAsBoolean()) {
@@ -794,6 +847,7 @@ public final class Scheduler {
     if (enabled.length < threads.size()) {
       enabled = Arrays.copyOf(enabled, threads.size() * 2);
       heldBack = new int[enabled.length];
+      spurious = new int[enabled.length];
     }
     return t;
   }
@@ -802,6 +856,7 @@ public final class Scheduler {
     int n = 0;
     int contenders = 0;
     int polling = 0;
+    int wakeable = 0;
     boolean alive = false; // some thread keeps the run going
     boolean anyLive = unfinished.count() > 0;
     for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
@@ -815,12 +870,15 @@ public final class Scheduler {
         if (c.spin.polling) {
           polling++;
         }
+      } else if (spuriousWakeups && c.mayWakeSpuriously()) {
+        spurious[wakeable++] = c.index;
       }
     }
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
     if (n == 0) {
+      wakeable = 0; // a wait nothing else can end is a deadlock, not a chance to wake spuriously
       for (int i = 0; i < unfinished.count(); i++) {
         ControlledThread c = unfinished.get(i);
         if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
@@ -842,28 +900,36 @@ public final class Scheduler {
     }
     enabledCount = offered;
     heldBackCount = n - offered;
+    spuriousCount = wakeable;
     view.current = current.index;
     int point = pointsOffered++;
     int choice = strategy.choose(view);
-    if (choice < 0 || choice >= n) {
+    if (choice < 0 || choice >= n + wakeable) {
       diverged(
           "strategy chose position "
               + choice
               + " of "
               + offered
-              + " enabled threads and "
+              + " enabled threads, "
               + (n - offered)
-              + " held back at step "
+              + " held back and "
+              + wakeable
+              + " that may wake spuriously at step "
               + steps);
       throw WeftAbort.INSTANCE;
     }
+    int chosen = choice < n ? enabled[choice] : spurious[choice - n];
     if (choice >= offered) {
-      decisions.add(HeldBackChoice.marker(enabled[choice]));
+      decisions.add(HeldBackChoice.marker(chosen));
       decisions.add(point);
     } else if (offered > 1) {
-      decisions.add(enabled[choice]);
+      decisions.add(chosen);
     }
-    return threads.get(enabled[choice]);
+    ControlledThread next = threads.get(chosen);
+    if (choice >= n) {
+      next.wakeSpuriously();
+    }
+    return next;
   }
 
   /**
@@ -1162,6 +1228,16 @@ public final class Scheduler {
     @Override
     public int heldBackThread(int i) {
       return enabled[enabledCount + i];
+    }
+
+    @Override
+    public int spuriousCount() {
+      return spuriousCount;
+    }
+
+    @Override
+    public int spuriousThread(int i) {
+      return spurious[i];
     }
 
     @Override

@@ -24,6 +24,15 @@ public interface Wait {
   /** Whether {@code t}, which waits here, can go on. */
   Readiness readiness(ControlledThread t);
 
+  /**
+   * Whether {@code t}, which cannot go on now, may return from its wait spuriously, as the JVM lets
+   * {@code Object.wait}, {@code park} and {@code Condition.await} do: it waits for a signal, and
+   * would run at once if one came. Asked only of threads that are not ready.
+   */
+  default boolean mayWakeSpuriously(ControlledThread t) {
+    return false;
+  }
+
   /** What {@code t} waits for, for a deadlock report: "waits to lock X held by main.1". */
   String describe(ControlledThread t, ObjectNamer names);
 

@@ -52,6 +52,7 @@ public final class RunExecutor {
   private final RaceMode races;
   private final boolean localObjects;
   private final ExpectedExceptions expected;
+  private final boolean spuriousWakeups;
   private LocalObjects lastLocalObjects = LocalObjects.off();
 
   /**
@@ -169,6 +170,24 @@ public final class RunExecutor {
       RaceMode races,
       boolean localObjects,
       ExpectedExceptions expected) {
+    this(instrumenter, target, budget, races, localObjects, expected, true);
+  }
+
+  /**
+   * An executor as above whose runs may wake a waiting thread spuriously (as the JVM may wake
+   * {@code wait}, {@code park} and {@code await}) if {@code spuriousWakeups}; off with {@code
+   * --no-spurious-wakeups}. A replay may leave it on whatever the run it replays had: a thread is
+   * woken so only where a recorded decision says.
+   */
+  public RunExecutor(
+      Instrumenter instrumenter,
+      TargetSpec target,
+      RunBudget budget,
+      RaceMode races,
+      boolean localObjects,
+      ExpectedExceptions expected,
+      boolean spuriousWakeups) {
+    this.spuriousWakeups = spuriousWakeups;
     this.expected = expected;
     this.instrumenter = instrumenter;
     this.target = target;
@@ -189,6 +208,11 @@ public final class RunExecutor {
   /** The exceptions the target throws on purpose, which no run counts as a failure. */
   public ExpectedExceptions expectedExceptions() {
     return expected;
+  }
+
+  /** Whether runs may wake a waiting thread spuriously. */
+  public boolean spuriousWakeups() {
+    return spuriousWakeups;
   }
 
   /** Whether runs track thread-local objects (their accesses are no scheduling points). */
@@ -406,7 +430,8 @@ public final class RunExecutor {
             races,
             captureStacksAt,
             locals,
-            expected);
+            expected,
+            spuriousWakeups);
     lastLocalObjects = locals;
     scheduler.expectEvents(lastRunEvents);
     scheduler.expectObjects(lastRunObjects, lastRunWatched);

@@ -21,8 +21,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * {@code Condition}s made by {@code Lock.newCondition()}: Weft keeps which lock each belongs to and
  * who waits on it, since the JDK's waiters would block inside the JVM. The conditions of a
  * program's own {@code AbstractQueuedSynchronizer} go to {@link QueuedConditions}. An await
- * releases the lock with its hold count, waits for a signal (or a timeout or interrupt) and takes
- * the lock back.
+ * releases the lock with its hold count, waits for a signal (or a timeout or interrupt, or wakes
+ * spuriously, as {@code Condition} allows) and takes the lock back.
  */
 public final class Conditions {
 
@@ -176,6 +176,7 @@ public final class Conditions {
             lock,
             timeoutNanos,
             interruptible,
+            true, // Condition allows await to return without a signal
             () -> me.notified && lock.tryLock());
     if (b != Blocked.DONE) {
       waiters.remove(me);

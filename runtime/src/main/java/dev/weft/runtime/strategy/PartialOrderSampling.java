@@ -19,6 +19,7 @@ import java.util.SplittableRandom;
  */
 public final class PartialOrderSampling implements Strategy {
   private final SplittableRandom random;
+  private final SpuriousWakeups spurious;
   private double[] priority = new double[8];
   private int[] drawnFor = new int[8];
   private int lastThread = -1;
@@ -27,6 +28,7 @@ public final class PartialOrderSampling implements Strategy {
 
   public PartialOrderSampling(long seed) {
     this.random = new SplittableRandom(seed);
+    this.spurious = new SpuriousWakeups(seed);
   }
 
   @Override
@@ -39,6 +41,10 @@ public final class PartialOrderSampling implements Strategy {
 
   @Override
   public int choose(SchedulingPoint point) {
+    int woken = spurious.choose(point);
+    if (woken >= 0) {
+      return woken;
+    }
     int n = point.enabledCount();
     int best = 0;
     double bestPriority = -1;

@@ -28,6 +28,7 @@ public final class Pct implements Strategy {
   private final int depth;
   private final int threadsBound;
   private final SplittableRandom random;
+  private final SpuriousWakeups spurious;
   private boolean[] bounded = new boolean[0];
   private int boundSteps;
   private int lastStep;
@@ -60,6 +61,7 @@ public final class Pct implements Strategy {
     this.depth = depth;
     this.threadsBound = threadsBound;
     this.random = new SplittableRandom(seed);
+    this.spurious = new SpuriousWakeups(seed);
   }
 
   /** The current step estimate {@code k}. */
@@ -192,6 +194,10 @@ public final class Pct implements Strategy {
         priority[current] = lowest;
         yields[current] = 0;
       }
+    }
+    int woken = spurious.choose(point); // below every priority, but now and then
+    if (woken >= 0) {
+      return woken;
     }
     int best = 0;
     double bestPriority = Double.NEGATIVE_INFINITY;

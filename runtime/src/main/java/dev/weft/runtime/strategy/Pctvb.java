@@ -136,7 +136,7 @@ public final class Pctvb implements Strategy {
       }
     }
     int choice = priorities.choose(point);
-    lastThread = point.enabledThread(choice);
+    lastThread = point.threadAt(choice); // a thread woken spuriously, now and then
     lastVariable = point.pendingVariable(lastThread);
     return choice;
   }

@@ -11,13 +11,19 @@ import java.util.SplittableRandom;
  */
 public final class RandomWalk implements Strategy {
   private final SplittableRandom random;
+  private final SpuriousWakeups spurious;
 
   public RandomWalk(long seed) {
     this.random = new SplittableRandom(seed);
+    this.spurious = new SpuriousWakeups(seed);
   }
 
   @Override
   public int choose(SchedulingPoint point) {
+    int woken = spurious.choose(point);
+    if (woken >= 0) {
+      return woken;
+    }
     int n = point.enabledCount();
     return n == 1 ? 0 : random.nextInt(n);
   }

@@ -9,7 +9,8 @@ import dev.weft.runtime.api.Strategy;
  * point with more than one enabled thread, so following the same choices reproduces it; a recorded
  * thread that is not enabled, or running out of decisions, means the target itself is
  * nondeterministic and the scheduler reports a divergence. A held-back thread chosen by a plan is
- * recorded with the number of its point ({@link HeldBackChoice}) and chosen again exactly there.
+ * recorded with the number of its point ({@link HeldBackChoice}) and chosen again exactly there, as
+ * is a thread woken spuriously.
  */
 public final class ReplayStrategy implements Strategy {
   private final int[] decisions;
@@ -35,9 +36,15 @@ public final class ReplayStrategy implements Strategy {
         && decisions[next + 1] == here) {
       int wanted = HeldBackChoice.thread(decisions[next]);
       next += 2;
-      for (int i = 0; i < point.heldBackCount(); i++) {
+      int held = point.heldBackCount();
+      for (int i = 0; i < held; i++) {
         if (point.heldBackThread(i) == wanted) {
           return n + i;
+        }
+      }
+      for (int i = 0; i < point.spuriousCount(); i++) {
+        if (point.spuriousThread(i) == wanted) {
+          return n + held + i;
         }
       }
       return -1;

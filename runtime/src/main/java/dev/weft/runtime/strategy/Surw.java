@@ -49,6 +49,7 @@ import java.util.SplittableRandom;
  */
 public final class Surw implements Strategy {
   private final SplittableRandom random;
+  private final SpuriousWakeups spurious;
   private final SharedAccessProfile profile = new SharedAccessProfile();
   private final RandomPriorities priorities;
 
@@ -64,6 +65,7 @@ public final class Surw implements Strategy {
 
   public Surw(long seed) {
     this.random = new SplittableRandom(seed);
+    this.spurious = new SpuriousWakeups(seed);
     this.priorities = new RandomPriorities(random.split());
     indexByName.defaultReturnValue(-1);
   }
@@ -84,6 +86,10 @@ public final class Surw implements Strategy {
   @Override
   public int choose(SchedulingPoint point) {
     noteNewThreads(point);
+    int woken = spurious.choose(point);
+    if (woken >= 0) {
+      return woken;
+    }
     while (true) {
       int pick = priorities.highest(point, waiting);
       if (pick < 0) {

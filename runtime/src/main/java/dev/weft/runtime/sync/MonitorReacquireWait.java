@@ -6,7 +6,8 @@ import dev.weft.runtime.control.Wait;
 
 /**
  * The second half of {@code Object.wait}: ready once the thread was notified (or interrupted, or
- * its timeout fires) and the monitor is free to take back.
+ * its timeout fires) and the monitor is free to take back; while the monitor is free, it may also
+ * wake spuriously.
  */
 final class MonitorReacquireWait implements Wait {
   private final Object object;
@@ -29,6 +30,12 @@ final class MonitorReacquireWait implements Wait {
       return Readiness.READY;
     }
     return t.timedReadiness();
+  }
+
+  /** Not notified, and the monitor is free: the JVM may let it return from {@code wait} anyway. */
+  @Override
+  public boolean mayWakeSpuriously(ControlledThread t) {
+    return !notified && !t.isInterrupted() && monitor.canEnter(t);
   }
 
   @Override

@@ -162,7 +162,8 @@ public final class Monitors {
     m.depth = 0;
     m.waitSet.addLast(wake);
     s.point(t, EventKind.WAKE, lock, site, obj, TimeUnit.MILLISECONDS.toNanos(timeoutMillis), wake);
-    if (!wake.notified && !t.isInterrupted()) {
+    boolean spurious = t.consumeSpuriousWakeup(); // takes the monitor back as if notified
+    if (!wake.notified && !t.isInterrupted() && !spurious) {
       s.timedOut(t);
     }
     m.waitSet.remove(wake);

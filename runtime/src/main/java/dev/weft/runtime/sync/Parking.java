@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code LockSupport.park/unpark}: each thread's permit is kept here; a parked thread is ready once
- * it has a permit or is interrupted (park returns then and leaves the flag set).
+ * it has a permit or is interrupted (park returns then and leaves the flag set). As the JDK allows,
+ * park may also return spuriously, leaving the permit as it was.
  */
 public final class Parking {
 
@@ -80,6 +81,7 @@ public final class Parking {
         null,
         timeoutNanos,
         false,
+        true, // park may return for no reason at all
         () -> {
           if (permits.remove(t)) {
             return true;

@@ -45,6 +45,12 @@ final class ConditionWaiter implements Wait {
     return t.timedReadiness();
   }
 
+  /** Not yet signalled (nor interrupted): {@code Condition} lets {@code await} return anyway. */
+  @Override
+  public boolean mayWakeSpuriously(ControlledThread t) {
+    return node == null && !(interruptible && t.isInterrupted());
+  }
+
   @Override
   public String describe(ControlledThread t, ObjectNamer names) {
     if (node != null) {

@@ -142,14 +142,14 @@ public final class QueuedConditions {
     }
     SynchronizerQueue q = SynchronizerModel.queueOf(s, sync);
     QueuedNode node = w.node;
-    if (node
-        == null) { // not signalled: interrupted or out of time; it queues to take the lock back
-      waiters.remove(w);
-      w.cancelled = true;
-      if (interruptible && t.isInterrupted()) {
+    boolean spurious = t.consumeSpuriousWakeup();
+    if (node == null) { // not signalled: interrupted, out of time, or woken without cause
+      waiters.remove(w); // it queues to take the lock back
+      w.cancelled = !spurious; // a spurious wake-up returns as if signalled in time
+      if (!spurious && interruptible && t.isInterrupted()) {
         t.setInterrupted(false);
         w.interrupted = true;
-      } else if (timeoutNanos > 0) {
+      } else if (!spurious && timeoutNanos > 0) {
         s.timedOut(t);
       }
       node = new QueuedNode(t, q, false, false);

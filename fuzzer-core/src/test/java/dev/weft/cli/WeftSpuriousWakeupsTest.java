@@ -1,0 +1,52 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code run} wakes waiting threads spuriously by default, and not with the option that says so.
+ */
+class WeftSpuriousWakeupsTest extends CliTestSupport {
+  private int run(Path out, String... more) {
+    String[] base = {
+      "run",
+      "--main",
+      "dev.weft.targets.cli.IfGuardedWait",
+      "--cp",
+      targets(),
+      "--seed",
+      "3",
+      "--iterations",
+      "300",
+      "--out",
+      out.toString()
+    };
+    String[] args = new String[base.length + more.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(more, 0, args, base.length, more.length);
+    return WeftCli.execute(args);
+  }
+
+  /** The finding is minimised too: the minimised schedule keeps the spurious wake-up it needs. */
+  @Test
+  void theDefaultStrategyFindsAnIfGuardedWaitAndTheFindingReplays() throws Exception {
+    Path findings = dir.resolve("on");
+    assertThat(run(findings)).as(stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("woke with no value");
+    assertThat(WeftCli.execute("replay", findingFile(findings).toString())).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED").contains("woke with no value");
+  }
+
+  @Test
+  void withoutSpuriousWakeupsTheSameProgramPasses() {
+    assertThat(run(dir.resolve("off"), "--no-spurious-wakeups")).as(stdout()).isEqualTo(0);
+  }
+
+  @Test
+  void helpNamesTheOption() {
+    WeftCli.execute("run", "--help");
+    assertThat(stdout() + stderr()).contains("--no-spurious-wakeups");
+  }
+}
