@@ -156,13 +156,14 @@ class WeftFuzzWorkersTest extends CliTestSupport {
             "worker 1 stopped: a target thread could not be stopped; starting a new one in its"
                 + " place (replacement 1)");
     // each worker is replaced twice and then given up when its JVMs end within 10 s of starting;
-    // on a loaded machine a worker JVM may take longer than that to start, run and stop, and is
-    // then replaced until the campaign's minute is over instead: at least four replacements either
-    // way, and never a worker that stopped for another reason
+    // on a loaded machine a worker JVM may take longer than that to start, run and stop (at load
+    // 10, half a minute: two replacements in the minute), and is then replaced until the
+    // campaign's minute is over instead: each worker replaced at least once either way, and never
+    // a worker that stopped for another reason
     java.util.regex.Matcher replaced =
         java.util.regex.Pattern.compile("with 2 workers \\((\\d+) replaced\\)").matcher(stdout());
     assertThat(replaced.find()).as(stdout()).isTrue();
-    assertThat(Integer.parseInt(replaced.group(1))).isGreaterThanOrEqualTo(4);
+    assertThat(Integer.parseInt(replaced.group(1))).isGreaterThanOrEqualTo(2);
     assertThat(stderr().lines().filter(l -> l.contains("] worker ") && l.contains(" stopped: ")))
         .allMatch(l -> l.contains("a target thread could not be stopped"));
     try (Stream<Path> files = Files.list(corpus.resolve("findings"))) {

@@ -75,6 +75,7 @@ public final class Carrier extends Thread {
   @Override
   public void run() {
     kernelId = CarrierCpu.pinCurrent();
+    ProcessorWait.registerCurrent();
     while (true) {
       Assignment a;
       awaitingAssignment = true;

@@ -180,6 +180,7 @@ public final class CarrierScheduler implements Executor {
 
     @Override
     public void run() {
+      ProcessorWait.registerCurrent();
       while (state.get() != RETIRED) {
         state.set(RUNNING);
         running.incrementAndGet();

@@ -1,10 +1,13 @@
 package dev.weft.runtime.exec;
 
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.carrier.ProcessorWait;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Hangs;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The wall budget ({@code wallMillis}, {@code --run-timeout}) is a last resort against what the
  * rest cannot see (a thread blocked in native code that the JVM calls running, a program that keeps
  * making progress forever): wall-clock time since the run began, less the time its threads spent in
- * Weft's own work.
+ * Weft's own work and the time the thread holding the turn waited for a processor ({@link
+ * ProcessorWait}: on a loaded machine, most of the wall clock), so that a busy machine does not
+ * make a hang of a long run.
  */
 final class StallWatch {
   private final Scheduler scheduler;
@@ -50,6 +55,11 @@ final class StallWatch {
   private final long deadline;
 
   private boolean outOfTime;
+
+  /** Each platform thread's processor wait when last read, and when; their sum so far. */
+  private final Map<Thread, long[]> lastWaits = new HashMap<>();
+
+  private long queuedNanos;
 
   StallWatch(Scheduler scheduler, RunBudget budget, long start, long deadline) {
     this.scheduler = scheduler;
@@ -89,7 +99,7 @@ final class StallWatch {
     } else if (t != null && stalled(t, now, interval)) {
       return true;
     }
-    long programNanos = now - start - scheduler.ownWorkNanos(now);
+    long programNanos = now - start - scheduler.ownWorkNanos(now) - queued(t, now);
     if (programNanos >= TimeUnit.MILLISECONDS.toNanos(budget.wallMillis())) {
       Failure f =
           Hangs.runTimeout(
@@ -100,6 +110,29 @@ final class StallWatch {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The wall-clock time, so far, that the threads holding the turn spent waiting for a processor
+   * ({@link ProcessorWait}). Each platform thread's wait is read when it is seen holding the turn,
+   * and what it waited since it was last read is added: a carrier is ready to run only while its
+   * thread holds the turn (the others park), so all of that was the run's.
+   */
+  private long queued(ControlledThread holder, long now) {
+    Thread on = Scheduler.platformThreadOf(holder);
+    long waited = ProcessorWait.nanos(on);
+    if (waited < 0) {
+      return queuedNanos;
+    }
+    long[] last = lastWaits.get(on);
+    if (last == null) {
+      lastWaits.put(on, new long[] {waited, now});
+    } else {
+      queuedNanos += Math.max(0, Math.min(now - last[1], waited - last[0]));
+      last[0] = waited;
+      last[1] = now;
+    }
+    return queuedNanos;
   }
 
   /** Whether the run was ended because the session's time ran out. */

@@ -115,7 +115,8 @@ public final class Hangs {
     String message =
         "hang: the run took more than "
             + millis
-            + " ms of wall-clock time (--run-timeout; Weft's own work not counted); thread "
+            + " ms of wall-clock time (--run-timeout; Weft's own work and waits for a processor"
+            + " not counted); thread "
             + threadName
             + " held the turn";
     return new Failure(
