@@ -138,8 +138,8 @@ public final class FuzzCommand implements Callable<Integer> {
       names = "--run-timeout",
       converter = DurationConverter.class,
       description =
-          "Wall-clock time per run before it is a hang, Weft's own work not counted (as for"
-              + " run).")
+          "Wall-clock time per run before it is a hang, Weft's own work and waits for a"
+              + " processor not counted (as for run).")
   Duration runTimeout;
 
   @Option(

@@ -234,8 +234,9 @@ public final class RunCommand implements Callable<Integer> {
       converter = DurationConverter.class,
       description =
           "Wall-clock time per run before it counts as a hang, a last resort: time spent in"
-              + " Weft's own work (loading and instrumenting classes) is not counted; a hang is"
-              + " confirmed by a replay with ten times every budget (default: ${DEFAULT-VALUE}).")
+              + " Weft's own work (loading and instrumenting classes) and waiting for a processor"
+              + " on a busy machine is not counted; a hang is confirmed by a replay with ten times"
+              + " every budget, within --time (default: ${DEFAULT-VALUE}).")
   Duration runTimeout;
 
   @Option(
