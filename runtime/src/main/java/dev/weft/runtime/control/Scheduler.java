@@ -67,6 +67,9 @@ public final class Scheduler {
    */
   static final long STEADY_STEPS = 100_000;
 
+  /** A run alone is looked at for an endless stretch ({@link #endlessAlone}) every 1,024 steps. */
+  private static final long STEADY_CHECK_MASK = 1023;
+
   /**
    * Whether at the last decision more than one thread could run without waiting for time: only then
    * is a step contended. Threads that are merely alive make no livelock with the one that runs:
@@ -122,6 +125,9 @@ public final class Scheduler {
   private long stepsAtLastChange;
 
   private long stepsAtChangeBefore;
+
+  /** {@link #steps} when another thread than the running one could last run. */
+  private long lastContendedStep;
 
   /** The last event that changed shared state. */
   private int lastChangeEvent = -1;
@@ -1042,6 +1048,31 @@ public final class Scheduler {
       abort();
       throw WeftAbort.INSTANCE;
     }
+    if (!alone) {
+      lastContendedStep = steps;
+    } else if (steps - Math.max(stepsAtLastChange, lastContendedStep) >= STEADY_STEPS
+        && limit > STEADY_STEPS
+        && (steps & STEADY_CHECK_MASK) == 0) {
+      endlessAlone(t);
+    }
+  }
+
+  /**
+   * Ends the run as a hang before its solo budget (a hundred times the step budget, hours for some
+   * programs) is spent, if it evidently cannot end ({@link #steadySteps}): {@link #STEADY_STEPS}
+   * steps in which no thread but the one running could run, and nothing changed.
+   */
+  private void endlessAlone(ControlledThread t) {
+    long steady = steadySteps(t, STEADY_STEPS);
+    if (steady == 0) {
+      return;
+    }
+    run.settle(
+        RunResult.Outcome.FAILED,
+        Hangs.stepBudget(trace, sites, t, soloSteps, true, fair, steady),
+        null);
+    abort();
+    throw WeftAbort.INSTANCE;
   }
 
   /**
