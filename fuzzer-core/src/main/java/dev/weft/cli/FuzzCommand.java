@@ -56,10 +56,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Fuzz a target in a campaign directory (--corpus) that holds its settings, corpus, findings and stats log, and keep going after findings until --time or --iterations is spent (for this session), or Ctrl-C. Run it again with only --corpus to resume: the target, class path and options come from DIR/campaign.json, and any option given replaces the recorded one.",
+      "Fuzz a target in a campaign directory (--corpus) that holds its settings, corpus, findings and stats log, and keep going after findings until --time or --iterations is spent (for this session), or Ctrl-C. Run it again with only --corpus to resume: the target, class path and options come from DIR/campaign.json, and any option given replaces the recorded one. The session runs in a JVM of its own (one per --workers), which is replaced, resuming from the corpus, when a run leaves a thread running that cannot be stopped or the JVM dies.",
       "Exit code: 0 the campaign has no findings, 1 it has findings (from this session or an earlier one), 2 usage or configuration error, 3 Weft itself failed before anything was found."
     })
 public final class FuzzCommand implements Callable<Integer> {
+  /** How long a resume waits for the workers of a killed session to stop. */
+  private static final long ORPHAN_WAIT_SECONDS = 10;
+
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   RunCommand.TargetChoice target;
 
@@ -319,7 +322,10 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: --workers must be at least 1");
       return WeftCli.USAGE;
     }
-    if (workers == 1 && !ChildJvm.inEffect(settings.jvmOptions())) {
+    // a session runs in worker JVMs that this process supervises, all but a cluster member's
+    // session without --workers: that one is the member, in this JVM (see docs/campaigns.md)
+    boolean inProcess = workers == 1 && clusterOptions != null;
+    if (inProcess && !ChildJvm.inEffect(settings.jvmOptions())) {
       return ChildJvm.run(
           settings.jvmOptions(),
           spec.root().commandLine().getParseResult().originalArgs(),
@@ -334,7 +340,7 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
-    List<Long> workersLeft = WorkerLock.liveHolders(dir.workerLocks());
+    List<Long> workersLeft = awaitOrphanedWorkers(dir, err);
     if (!workersLeft.isEmpty()) {
       lock.close();
       err.println(
@@ -369,12 +375,21 @@ public final class FuzzCommand implements Callable<Integer> {
         return WeftCli.USAGE;
       }
       long budget = iterations != null ? iterations : 0;
-      if (workers > 1) {
+      if (!inProcess) {
         FuzzPool pool =
             new FuzzPool(
                 dir, settings, workers, time, budget, quiet, showOutput, minimise, !noCorpusSeeds);
+        String header =
+            workers == 1
+                ? sessionHeader(
+                    settings,
+                    state,
+                    SessionPlan.sessionSeed(settings.seed(), state.session(), 0),
+                    budget,
+                    campaignExecutions(dir, state.executions()))
+                : null;
         if (clusterOptions == null) {
-          return pool.run(state, display(settings, state.session(), err));
+          return pool.run(state, display(settings, state.session(), err), header);
         }
         ClusterJoin.PoolMembership membership;
         try {
@@ -387,7 +402,7 @@ public final class FuzzCommand implements Callable<Integer> {
         }
         try (membership) {
           pool.joinedCluster(clusterArgs(settings.cluster(), membership.address()));
-          return pool.run(state, display(settings, state.session(), err));
+          return pool.run(state, display(settings, state.session(), err), header);
         }
       }
       SessionPlan plan =
@@ -615,30 +630,14 @@ public final class FuzzCommand implements Callable<Integer> {
       PrintStream err,
       StatusDisplay display)
       throws IOException {
-    CampaignSettings s = plan.settings();
     if (!quiet && !plan.inPool()) {
-      // the campaign's count, every worker's of every session, as weft status counts it
-      long executionsSoFar = campaignExecutions(plan.directory(), state.executions());
-      err.printf(
-          "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; the campaign"
-              + " so far: %,d executions, %,d coverage keys, %,d corpus entries, %d finding(s)%n",
-          corpus,
-          session.session(),
-          s.target().describe(),
-          verbose
-              ? Strategies.create(
-                      s.strategy(), s.depth(), s.threadsBound(), 0, id -> 0L, GraphBudget.DEFAULT)
-                  .describe()
-              : s.strategy(),
-          session.sessionSeed(),
-          s.seed(),
-          plan.iterations() > 0
-              ? plan.iterations() + " executions"
-              : plan.time() != null ? "for " + DurationText.of(plan.time()) : "until Ctrl-C",
-          executionsSoFar,
-          state.coverageKeyCount(),
-          state.corpus().count(),
-          state.findings().count());
+      err.println(
+          sessionHeader(
+              plan.settings(),
+              state,
+              session.sessionSeed(),
+              plan.iterations(),
+              campaignExecutions(plan.directory(), state.executions())));
     }
     StatsLine.Cluster joined = exchange.cluster();
     if (joined != null && !quiet && !plan.inPool()) {
@@ -650,6 +649,9 @@ public final class FuzzCommand implements Callable<Integer> {
       SessionResult result = session.run();
       display.close();
       if (plan.inPool()) {
+        if (stoppedByEnvironment(result)) {
+          err.println("weft: " + result.stopReason());
+        }
         return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
       }
       err.flush();
@@ -685,6 +687,66 @@ public final class FuzzCommand implements Callable<Integer> {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }
+  }
+
+  /**
+   * The line that opens a session: the campaign's count is every worker's of every session, as
+   * {@code weft status} counts it.
+   */
+  private String sessionHeader(
+      CampaignSettings s,
+      CampaignState state,
+      long sessionSeed,
+      long budget,
+      long executionsSoFar) {
+    return String.format(
+        "[weft] %s session %d of %s, strategy %s, seed %d (campaign seed %d), %s; the campaign"
+            + " so far: %,d executions, %,d coverage keys, %,d corpus entries, %d finding(s)",
+        corpus,
+        state.session(),
+        s.target().describe(),
+        verbose
+            ? Strategies.create(
+                    s.strategy(), s.depth(), s.threadsBound(), 0, id -> 0L, GraphBudget.DEFAULT)
+                .describe()
+            : s.strategy(),
+        sessionSeed,
+        s.seed(),
+        budget > 0
+            ? budget + " executions"
+            : time != null ? "for " + DurationText.of(time) : "until Ctrl-C",
+        executionsSoFar,
+        state.coverageKeyCount(),
+        state.corpus().count(),
+        state.findings().count());
+  }
+
+  /**
+   * The workers of an earlier session that still hold their locks. A worker whose pool's process
+   * was killed outright stops by itself within seconds ({@link ParentWatch}), which a resume right
+   * after {@code kill -9} waits for, up to {@value #ORPHAN_WAIT_SECONDS} s.
+   */
+  private static List<Long> awaitOrphanedWorkers(CampaignDirectory dir, PrintStream err)
+      throws IOException {
+    List<Long> left = WorkerLock.liveHolders(dir.workerLocks());
+    if (left.isEmpty()) {
+      return left;
+    }
+    err.println(
+        "[weft] waiting for worker process(es) "
+            + left
+            + " of an earlier session to stop (their pool's process is gone)");
+    long deadline = System.nanoTime() + ORPHAN_WAIT_SECONDS * 1_000_000_000L;
+    while (!left.isEmpty() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      left = WorkerLock.liveHolders(dir.workerLocks());
+    }
+    return left;
   }
 
   /** The cluster as {@code weft status} and the summary show it. */

@@ -20,6 +20,10 @@ import java.util.List;
  * WorkerPool}), each started as a hidden {@code fuzz --worker I} on the campaign directory with the
  * user's JVM options. This process holds the directory's lock for them, prints the combined status
  * and, when they are done, the campaign's totals.
+ *
+ * <p>{@code weft fuzz} without {@code --workers} is a pool of one, so that its session outlives a
+ * JVM that cannot go on (a run left a thread running that cannot be stopped, Weft ran out of
+ * memory, the JVM was killed); it prints the header and summary of a session, not of a pool.
  */
 final class FuzzPool {
   /** Beyond the longest a run and a finding's minimisation may take, before silence is a hang. */
@@ -62,10 +66,16 @@ final class FuzzPool {
     clusterArgs = List.copyOf(args);
   }
 
-  int run(CampaignState before, StatusDisplay display) throws IOException {
+  /**
+   * @param sessionHeader with one worker, the line that opens the session (as an in-process one
+   *     prints it); null for a pool's own line
+   */
+  int run(CampaignState before, StatusDisplay display, String sessionHeader) throws IOException {
     PrintStream err = System.err;
     int session = before.session();
-    if (!quiet) {
+    if (!quiet && sessionHeader != null) {
+      err.println(sessionHeader);
+    } else if (!quiet) {
       err.printf(
           "[weft] %s session %d of %s, strategy %s, campaign seed %d, %d workers, %s; the"
               + " campaign so far: %,d executions, %,d coverage keys, %,d corpus entries, %d"
@@ -100,6 +110,7 @@ final class FuzzPool {
             quiet,
             before.findings().count());
     // the summary is printed before the hook is let go: after Ctrl-C the JVM ends as soon as it is
+    long start = System.nanoTime();
     try (StopHook hook = StopHook.install(pool::requestStop, 60)) {
       WorkerPool.Ending ending;
       try {
@@ -109,39 +120,82 @@ final class FuzzPool {
         ending = WorkerPool.Ending.DONE;
       }
       display.close();
-      return summary(session, before, pool, ending, err);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return summary(session, before, pool, ending, seconds, err);
     }
   }
 
   private int summary(
-      int session, CampaignState before, WorkerPool pool, WorkerPool.Ending ending, PrintStream err)
-      throws IOException {
-    CampaignTotals after = CampaignTotals.of(dir, err::println);
-    int newFindings = after.findings().count() - before.findings().count();
+      int session,
+      CampaignState before,
+      WorkerPool pool,
+      WorkerPool.Ending ending,
+      double seconds,
+      PrintStream err) {
     err.flush();
     PrintStream out = System.out;
-    out.printf(
-        "[weft] session %d done with %d workers%s; the campaign: %,d executions,"
-            + " %,d coverage keys, %,d corpus entries, %d finding(s) (%d new)%s%n",
-        session,
-        workers,
-        pool.replacements() > 0 ? " (" + pool.replacements() + " replaced)" : "",
-        after.executions(),
-        after.coverageKeys(),
-        after.corpusEntries(),
-        after.findings().count(),
-        newFindings,
-        after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
-    StatsLine.Cluster cluster = ClusterStatus.of(StatsHistory.read(dir.statsLog()));
+    CampaignTotals after;
+    try {
+      after = CampaignTotals.of(dir, err::println);
+    } catch (IOException | RuntimeException e) {
+      // the directory cannot be read any more (the workers said why they stopped)
+      out.printf(
+          "[weft] session %d done (%s): %,d executions in %.1f s; the campaign's totals cannot be"
+              + " read (%s)%n",
+          session, pool.endReason(), pool.sessionExecutions(), seconds, e);
+      out.flush();
+      return ending == WorkerPool.Ending.CONFIGURATION_ERROR ? WeftCli.USAGE : WeftCli.WEFT_FAILED;
+    }
+    int newFindings = after.findings().count() - before.findings().count();
+    String campaign =
+        String.format(
+            "the campaign: %,d executions, %,d coverage keys, %,d corpus entries, %d finding(s)"
+                + " (%d new)%s",
+            after.executions(),
+            after.coverageKeys(),
+            after.corpusEntries(),
+            after.findings().count(),
+            newFindings,
+            after.skipped() > 0 ? ", " + after.skipped() + " runs skipped in all" : "");
+    if (workers == 1) {
+      int restarts = pool.replacements();
+      out.printf(
+          "[weft] session %d done (%s%s): %,d executions in %.1f s; %s%n",
+          session,
+          pool.endReason(),
+          restarts == 0
+              ? ""
+              : ", its JVM restarted " + restarts + " time" + (restarts == 1 ? "" : "s"),
+          pool.sessionExecutions(),
+          seconds,
+          campaign);
+    } else {
+      out.printf(
+          "[weft] session %d done with %d workers%s; %s%n",
+          session,
+          workers,
+          pool.replacements() > 0 ? " (" + pool.replacements() + " replaced)" : "",
+          campaign);
+    }
+    StatsLine.Cluster cluster = null;
+    try {
+      cluster = ClusterStatus.of(StatsHistory.read(dir.statsLog()));
+    } catch (IOException e) {
+      // read just now for the totals; gone since: no cluster line
+    }
     if (cluster != null) {
       out.println("[weft] " + FuzzCommand.clusterLine(cluster));
     }
     out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
     out.flush();
+    boolean found = after.findings().count() > 0;
     return switch (ending) {
       case CONFIGURATION_ERROR -> WeftCli.USAGE;
-      case WORKERS_FAILED -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.WEFT_FAILED;
-      case DONE -> after.findings().count() > 0 ? WeftCli.FOUND : WeftCli.NOTHING_FOUND;
+      case WORKERS_FAILED -> found ? WeftCli.FOUND : WeftCli.WEFT_FAILED;
+      case DONE ->
+          found
+              ? WeftCli.FOUND
+              : pool.weftFailedLast() ? WeftCli.WEFT_FAILED : WeftCli.NOTHING_FOUND;
     };
   }
 

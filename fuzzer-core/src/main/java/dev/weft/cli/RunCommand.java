@@ -443,6 +443,9 @@ public final class RunCommand implements Callable<Integer> {
         result.executions() / Math.max(result.seconds(), 1e-9),
         result.findings().size(),
         result.skipped() > 0 ? ", " + result.skipped() + " runs skipped" : "");
+    if (result.targetStuck()) {
+      out.printf("[weft] note: %s%n", Campaign.STUCK_HINT);
+    }
     if (result.strategyStatus() != null) {
       out.printf("[weft] %s%n", result.strategyStatus());
     }

@@ -80,6 +80,17 @@ public final class StatusCommand implements Callable<Integer> {
     m.put("skipped", t.skipped());
     m.put("unreadableFiles", t.unreadableFiles());
     m.put("running", t.running());
+    m.put("restarts", t.restarts().size());
+    List<Object> restarts = new ArrayList<>();
+    for (StatsHistory.Restart r : t.restarts()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("session", r.session());
+      one.put("worker", r.worker());
+      one.put("afterExecution", r.afterExecution());
+      one.put("reason", r.reason());
+      restarts.add(one);
+    }
+    m.put("restartList", restarts);
     if (cluster != null) {
       Map<String, Object> c = new LinkedHashMap<>();
       c.put("name", cluster.name());
@@ -124,6 +135,18 @@ public final class StatusCommand implements Callable<Integer> {
             "coverage    %,d keys in %,d corpus entries%n", t.coverageKeys(), t.corpusEntries()));
     if (cluster != null) {
       sb.append(FuzzCommand.clusterLine(cluster)).append(System.lineSeparator());
+    }
+    if (!t.restarts().isEmpty()) {
+      StatsHistory.Restart last = t.restarts().get(t.restarts().size() - 1);
+      sb.append(
+          String.format(
+              "restarts    %d worker JVM(s) replaced; the last in session %d, worker %d, at"
+                  + " execution %,d: %s%n",
+              t.restarts().size(),
+              last.session(),
+              last.worker(),
+              last.afterExecution(),
+              last.reason()));
     }
     sb.append(String.format("findings    %d%n", t.findings().count()));
     for (FindingSightings f : t.findings().all()) {

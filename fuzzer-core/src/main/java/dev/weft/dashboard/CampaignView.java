@@ -9,6 +9,7 @@ import dev.weft.corpus.campaign.FindingStore;
 import dev.weft.corpus.campaign.InterleavingMap;
 import dev.weft.corpus.campaign.LineTail;
 import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsHistory;
 import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.WorkerLock;
 import java.io.IOException;
@@ -30,6 +31,7 @@ final class CampaignView {
   private final CampaignSettings settings;
   private final LineTail stats;
   private Timeline timeline = new Timeline();
+  private StatsHistory history = new StatsHistory();
   private long lines;
   private long corruptLines;
   private final List<String> corruptQuoted = new ArrayList<>();
@@ -54,6 +56,7 @@ final class CampaignView {
       batch = stats.newLines();
       if (stats.restarted()) {
         timeline = new Timeline();
+        history = new StatsHistory();
         lines = 0;
         corruptLines = 0;
         corruptQuoted.clear();
@@ -80,7 +83,9 @@ final class CampaignView {
     }
     lines++;
     try {
-      timeline.add(StatsLine.parse(line.text()));
+      StatsLine parsed = StatsLine.parse(line.text());
+      timeline.add(parsed);
+      history.add(parsed);
     } catch (IllegalArgumentException e) {
       corruptLines++;
       if (corruptQuoted.size() < QUOTED_CORRUPT_LINES) {
@@ -99,6 +104,11 @@ final class CampaignView {
 
   Timeline timeline() {
     return timeline;
+  }
+
+  /** The worker JVMs replaced within a session, oldest first. */
+  List<StatsHistory.Restart> restarts() {
+    return history.restarts();
   }
 
   /** Non-blank lines read from {@code stats.jsonl}, corrupt ones included. */

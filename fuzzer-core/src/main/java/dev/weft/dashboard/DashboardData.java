@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.weft.corpus.campaign.CodeSite;
 import dev.weft.corpus.campaign.FindingSightings;
 import dev.weft.corpus.campaign.InterleavingMap;
+import dev.weft.corpus.campaign.StatsHistory;
 import dev.weft.fuzz.report.FindingReport;
 import dev.weft.fuzz.report.ReplayHints;
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
@@ -73,6 +74,7 @@ final class DashboardData {
     g.writeNumberField("corruptLines", v.corruptLines());
     strings(g, "corruptQuoted", v.corruptQuoted());
     strings(g, "warnings", v.warnings());
+    restarts(g, v.restarts());
     int[] workers = t.workers();
     g.writeArrayFieldStart("workers");
     for (int w : workers) {
@@ -136,6 +138,22 @@ final class DashboardData {
     findings(g, index, v, links);
     interleavings(g, new InterleavingSummary(v.interleavings()));
     g.writeEndObject();
+  }
+
+  /** The worker JVMs replaced within a session: how many, and each one's session and cause. */
+  private static void restarts(JsonGenerator g, List<StatsHistory.Restart> restarts)
+      throws IOException {
+    g.writeNumberField("restarts", restarts.size());
+    g.writeArrayFieldStart("restartList");
+    for (StatsHistory.Restart r : restarts) {
+      g.writeStartObject();
+      g.writeNumberField("session", r.session());
+      g.writeNumberField("worker", r.worker());
+      g.writeNumberField("afterExecution", r.afterExecution());
+      g.writeStringField("reason", r.reason());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 
   /** Where the kept rows put the gaps between sessions: the page draws no line across them. */

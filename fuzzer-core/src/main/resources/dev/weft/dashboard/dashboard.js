@@ -384,12 +384,16 @@
     data.campaigns.forEach(function (c, i) {
       var line = el("div", { class: "campaign" });
       line.appendChild(el("b", null, c.name));
-      line.appendChild(document.createTextNode(" — " + c.target + " · strategy " + c.strategy + " · " + number(c.lines) + " stats lines" + (c.rowCount > c.rows.time.length ? " (" + number(c.rows.time.length) + " drawn, extremes kept)" : "") + " · " + c.workers.length + " worker" + (c.workers.length === 1 ? "" : "s")));
+      line.appendChild(document.createTextNode(" — " + c.target + " · strategy " + c.strategy + " · " + number(c.lines) + " stats lines" + (c.rowCount > c.rows.time.length ? " (" + number(c.rows.time.length) + " drawn, extremes kept)" : "") + " · " + c.workers.length + " worker" + (c.workers.length === 1 ? "" : "s") + (c.restarts > 0 ? " · " + number(c.restarts) + " restart" + (c.restarts === 1 ? "" : "s") : "")));
       line.appendChild(el("span", { class: "badge" + (c.running ? " running" : "") }, c.running ? "running" : "not running"));
       host.appendChild(line);
       if (c.corruptLines > 0) {
         var n = el("div", { class: "notice bad", id: "corrupt-" + i }, c.name + ": " + number(c.corruptLines) + " corrupt line" + (c.corruptLines === 1 ? "" : "s") + " in stats.jsonl skipped (" + c.corruptQuoted.join("; ") + (c.corruptLines > c.corruptQuoted.length ? "; …" : "") + ")");
         notices.appendChild(n);
+      }
+      if (c.restarts > 0) {
+        var last = c.restartList[c.restartList.length - 1];
+        notices.appendChild(el("div", { class: "notice", id: "restarts-" + i }, c.name + ": " + number(c.restarts) + " worker JVM" + (c.restarts === 1 ? "" : "s") + " replaced within a session; the last (session " + last.session + ", worker " + last.worker + ", at execution " + number(last.afterExecution) + "): " + last.reason));
       }
       c.warnings.forEach(function (w) { notices.appendChild(el("div", { class: "notice" }, c.name + ": " + w)); });
       if (c.lines === 0) {

@@ -444,7 +444,11 @@ class WeftClusterTest extends CliTestSupport {
     }
   }
 
-  /** Without --cluster no class of Hazelcast is loaded (so no thread of it runs, no port opens). */
+  /**
+   * Without --cluster no class of Hazelcast is loaded (so no thread of it runs, no port opens), in
+   * the {@code fuzz} process or in the worker JVM it runs the session in (whose class log it
+   * copies).
+   */
   @Test
   void withoutClusterNoHazelcastClassIsLoaded() throws Exception {
     Process p =
@@ -470,7 +474,7 @@ class WeftClusterTest extends CliTestSupport {
     started.add(p);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String log = log("alone");
-    assertThat(log).contains("session 1 done", "dev.weft.fuzz.exchange.Alone");
+    assertThat(log).contains("session 1 done", "dev.weft.fuzz.exchange.PoolSync");
     assertThat(log).doesNotContain("com.hazelcast", "dev.weft.fuzz.cluster.ClusterJoin");
   }
 

@@ -2,6 +2,7 @@ package dev.weft.corpus.campaign;
 
 import java.io.IOException;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -14,6 +15,8 @@ import java.util.function.Consumer;
  * @param seconds fuzzing time summed over workers
  * @param unreadableFiles entries and findings that could not be read (they were warned about)
  * @param running whether a live process holds the directory's lock
+ * @param restarts the worker JVMs replaced within a session (a run left a thread running that could
+ *     not be stopped, or the JVM died or was killed), oldest first
  */
 public record CampaignTotals(
     long executions,
@@ -25,7 +28,12 @@ public record CampaignTotals(
     int sessions,
     int workers,
     int unreadableFiles,
-    boolean running) {
+    boolean running,
+    List<StatsHistory.Restart> restarts) {
+
+  public CampaignTotals {
+    restarts = List.copyOf(restarts);
+  }
 
   public static CampaignTotals of(CampaignDirectory dir, Consumer<String> warnings)
       throws IOException {
@@ -65,6 +73,7 @@ public record CampaignTotals(
         history.latestByWorker().size(),
         unreadable[0],
         DirectoryLock.isHeld(dir.lockFile())
-            || !WorkerLock.liveHolders(dir.workerLocks()).isEmpty());
+            || !WorkerLock.liveHolders(dir.workerLocks()).isEmpty(),
+        history.restarts());
   }
 }

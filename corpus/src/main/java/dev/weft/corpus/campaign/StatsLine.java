@@ -21,6 +21,10 @@ import java.util.Map;
  * @param realisedPercent planned targets the runs realised, in percent; null before any was tried
  * @param newKeysByStrategy coverage keys added since the previous line, by what made the run
  * @param cluster where the worker's cluster stood ({@code weft fuzz --cluster}), or null
+ * @param stopReason on a {@code stop} line, why the worker's session (or its JVM) stopped; null on
+ *     other lines and in logs of Weft before it was written. A worker JVM whose session stopped
+ *     because a run left a thread running is replaced: the next {@code start} line of the same
+ *     session and worker is its restart ({@link StatsHistory#restarts()})
  */
 public record StatsLine(
     long time,
@@ -38,13 +42,52 @@ public record StatsLine(
     long findings,
     long skipped,
     Map<String, Long> newKeysByStrategy,
-    Cluster cluster) {
+    Cluster cluster,
+    String stopReason) {
 
   public static final int SCHEMA = 1;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public StatsLine {
     newKeysByStrategy = Map.copyOf(newKeysByStrategy);
+  }
+
+  /** A line without a stop reason. */
+  public StatsLine(
+      long time,
+      String event,
+      int session,
+      int worker,
+      long executions,
+      long sessionExecutions,
+      double seconds,
+      double execsPerSecond,
+      long coverageKeys,
+      long corpusEntries,
+      long pendingPlans,
+      Double realisedPercent,
+      long findings,
+      long skipped,
+      Map<String, Long> newKeysByStrategy,
+      Cluster cluster) {
+    this(
+        time,
+        event,
+        session,
+        worker,
+        executions,
+        sessionExecutions,
+        seconds,
+        execsPerSecond,
+        coverageKeys,
+        corpusEntries,
+        pendingPlans,
+        realisedPercent,
+        findings,
+        skipped,
+        newKeysByStrategy,
+        cluster,
+        null);
   }
 
   /** A line of a campaign that is not part of a cluster. */
@@ -80,7 +123,30 @@ public record StatsLine(
         findings,
         skipped,
         newKeysByStrategy,
+        null,
         null);
+  }
+
+  /** This line with {@code reason} as its stop reason. */
+  public StatsLine withStopReason(String reason) {
+    return new StatsLine(
+        time,
+        event,
+        session,
+        worker,
+        executions,
+        sessionExecutions,
+        seconds,
+        execsPerSecond,
+        coverageKeys,
+        corpusEntries,
+        pendingPlans,
+        realisedPercent,
+        findings,
+        skipped,
+        newKeysByStrategy,
+        cluster,
+        reason);
   }
 
   /**
@@ -123,6 +189,9 @@ public record StatsLine(
       c.put("importedEntries", cluster.importedEntries());
       c.put("exportedEntries", cluster.exportedEntries());
     }
+    if (stopReason != null) {
+      n.put("stopReason", stopReason);
+    }
     try {
       return JSON.writeValueAsString(n);
     } catch (JsonProcessingException e) {
@@ -155,6 +224,7 @@ public record StatsLine(
         .forEach(e -> byStrategy.put(e.getKey(), e.getValue().asLong()));
     JsonNode realised = n.path("realisedPercent");
     JsonNode c = n.path("cluster");
+    JsonNode stop = n.path("stopReason");
     Cluster cluster =
         c.isObject()
             ? new Cluster(
@@ -180,7 +250,8 @@ public record StatsLine(
         need(n, "findings").asLong(),
         need(n, "skipped").asLong(),
         byStrategy,
-        cluster);
+        cluster,
+        stop.isTextual() ? stop.asText() : null);
   }
 
   private static JsonNode need(JsonNode n, String field) {

@@ -59,6 +59,36 @@ class StatsAndFindingsTest {
     assertThat(history.unreadable()).singleElement().asString().startsWith("line 3:");
   }
 
+  /**
+   * A second start line of a session's worker is a JVM that replaced another: its cause is the
+   * replaced JVM's stop reason, or that it wrote no stop line; a new session is no restart.
+   */
+  @Test
+  void aWorkerStartedAgainWithinItsSessionIsARestartWithItsCause() {
+    StatsHistory history = new StatsHistory();
+    history.add(line("start", 1, 0, 0));
+    history.add(line("stop", 1, 0, 44).withStopReason("after run 44, a target thread could not"));
+    history.add(line("start", 1, 0, 44));
+    history.add(line("tick", 1, 0, 90));
+    history.add(line("start", 1, 0, 90));
+    history.add(line("stop", 1, 0, 120).withStopReason("time budget reached"));
+    history.add(line("start", 2, 0, 120));
+    history.add(line("start", 2, 1, 0));
+    assertThat(history.restarts())
+        .containsExactly(
+            new StatsHistory.Restart(1, 0, 44, "after run 44, a target thread could not"),
+            new StatsHistory.Restart(
+                1, 0, 90, "its JVM ended without writing its stop line (killed, or it crashed)"));
+    StatsLine stop = line("stop", 1, 0, 1).withStopReason("interrupted");
+    assertThat(StatsLine.parse(stop.toJson())).isEqualTo(stop);
+    assertThat(StatsLine.parse(line("tick", 1, 0, 1).toJson()).stopReason()).isNull();
+  }
+
+  private static StatsLine line(String event, int session, int worker, long executions) {
+    return new StatsLine(
+        1, event, session, worker, executions, 0, 0, 0, 0, 0, 0, null, 0, 0, Map.of());
+  }
+
   private static FindingRecord finding(String signature, long execution) {
     return new FindingRecord(
         "0.1.0",

@@ -68,7 +68,18 @@ public final class Campaign {
   private final StrategyFactory strategies;
   private final SiteTable sites = new SiteTable();
   private final Map<String, FoundBug> bySignature = new LinkedHashMap<>();
+
+  /**
+   * What a campaign stopped by a thread it cannot stop tells its user: the runs so far are judged,
+   * the rest of the budget was not spent.
+   */
+  public static final String STUCK_HINT =
+      "the campaign stopped before its budget was spent: a run left a target thread running that"
+          + " Weft cannot stop, and this JVM should run no more of the target; weft fuzz runs its"
+          + " session in a JVM of its own, replaces it after such a run and goes on";
+
   private final List<String> notes = new ArrayList<>();
+  private boolean targetStuck;
   private final LocalObjectTotals localObjects = new LocalObjectTotals();
   private final MemoryReserve reserve = new MemoryReserve(RESERVE_BYTES);
   private final DescriptorReserve descriptors = new DescriptorReserve();
@@ -234,7 +245,8 @@ public final class Campaign {
             hangConfirmation == null
                 ? new HangConfirmation.Counts(0, 0)
                 : hangConfirmation.counts(),
-            strategy instanceof BoundedSearch bounded ? bounded.summarySections() : Map.of());
+            strategy instanceof BoundedSearch bounded ? bounded.summarySections() : Map.of(),
+            targetStuck);
     SummaryFile.write(config, result);
     if (configurationError != null) {
       throw configurationError;
@@ -397,7 +409,9 @@ public final class Campaign {
     }
     String leakStop = executor.leakStopReason();
     if (leakStop != null) {
-      stopReason = leakStop;
+      targetStuck = true;
+      stopReason = "after run " + executions + ", " + leakStop;
+      notes.add(STUCK_HINT);
     }
     return stopReason;
   }

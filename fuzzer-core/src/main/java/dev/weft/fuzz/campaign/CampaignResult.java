@@ -14,6 +14,9 @@ import java.util.Map;
  *     budget confirmed (only those are findings)
  * @param strategySections what a {@link dev.weft.fuzz.strategy.BoundedSearch} says of its search
  *     (the interference counts of {@code bi}), by section name; empty for other strategies
+ * @param targetStuck whether it stopped because a run left a target thread running that could not
+ *     be stopped: the campaign runs in its user's JVM, which it cannot replace as {@code weft fuzz}
+ *     replaces its worker JVM
  */
 public record CampaignResult(
     long executions,
@@ -31,4 +34,5 @@ public record CampaignResult(
     LocalObjectTotals localObjects,
     boolean weftFailed,
     HangConfirmation.Counts hangs,
-    Map<String, Object> strategySections) {}
+    Map<String, Object> strategySections,
+    boolean targetStuck) {}

@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * The pool's status, from each worker's latest stats line: executions, rates, pending plans and
  * skips add up; coverage, corpus entries and findings are the campaign's, which every worker sees
- * (it imports the others' entries), so the largest report is the freshest.
+ * (it imports the others' entries), so the largest report is the freshest. A pool of one worker (a
+ * session without {@code --workers}) shows the status of that session, as it would in-process: no
+ * worker rows, and its realised percentage.
  */
 final class PoolStatus {
   private final long findingsBefore;
@@ -33,15 +35,21 @@ final class PoolStatus {
     long skipped = 0;
     long pending = -1;
     long lastNewKey = 0;
+    Double realised = null;
     List<StatusSnapshot.WorkerRow> rows = new ArrayList<>();
     for (WorkerProcess w : workers) {
       StatsLine l = w.latest();
-      rows.add(
-          new StatusSnapshot.WorkerRow(
-              w.worker(),
-              w.alive(),
-              l == null ? 0 : l.executions(),
-              l == null || !w.alive() ? 0 : l.execsPerSecond()));
+      if (workers.size() == 1 && l != null) {
+        realised = l.realisedPercent(); // a session of one worker shows what it would in-process
+      }
+      if (workers.size() > 1) {
+        rows.add(
+            new StatusSnapshot.WorkerRow(
+                w.worker(),
+                w.alive(),
+                l == null ? 0 : l.executions(),
+                l == null || !w.alive() ? 0 : l.execsPerSecond()));
+      }
       if (l == null) {
         continue;
       }
@@ -66,7 +74,7 @@ final class PoolStatus {
         coverage,
         entries,
         pending,
-        null,
+        realised,
         findings,
         findings - findingsBefore,
         skipped,

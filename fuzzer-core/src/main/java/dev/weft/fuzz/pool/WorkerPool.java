@@ -15,6 +15,12 @@ import java.util.List;
  * FuzzSession} and {@code FindingStore}). The pool starts the workers, prints one combined status
  * line, and replaces a worker that dies or goes silent (a target looping without scheduling points
  * must not be left burning a core), until the session's budget is spent or it is stopped.
+ *
+ * <p>A session without {@code --workers} is a pool of one: its JVM is supervised alike, so that a
+ * run that leaves a thread running which cannot be stopped, an out-of-memory end or the OOM killer
+ * costs a new JVM that resumes from the corpus, not the rest of the session (AFL++'s fork server
+ * and libFuzzer's {@code -fork} go on alike). Its output is then the session's own, without a
+ * worker number.
  */
 public final class WorkerPool {
   private static final long LOOK_MILLIS = 250;
@@ -45,6 +51,12 @@ public final class WorkerPool {
   private final PoolStatus status;
   private volatile boolean stopRequested;
   private int givenUp;
+  private String givenUpReason;
+
+  /** Which budget was spent when a JVM that would have been replaced ended, or null. */
+  private String budgetSpent;
+
+  private StatsTail tail;
 
   /**
    * @param iterations executions for the whole session, shared out evenly (0: no limit)
@@ -63,7 +75,7 @@ public final class WorkerPool {
       boolean quiet,
       long findingsBefore) {
     for (int i = 0; i < workerCount; i++) {
-      workers.add(new WorkerProcess(i, console));
+      workers.add(new WorkerProcess(i, console, workerCount == 1));
     }
     this.statsLog = statsLog;
     this.session = session;
@@ -82,7 +94,7 @@ public final class WorkerPool {
   }
 
   public Ending run() throws IOException, InterruptedException {
-    StatsTail tail = new StatsTail(statsLog);
+    tail = new StatsTail(statsLog);
     long start = System.nanoTime();
     for (WorkerProcess w : workers) {
       if (iterations > 0 && share(w) <= 0) {
@@ -95,11 +107,7 @@ public final class WorkerPool {
     Ending ending = Ending.DONE;
     while (true) {
       long now = System.nanoTime();
-      for (StatsLine line : tail.newLines()) {
-        if (line.session() == session && line.worker() < workers.size()) {
-          workers.get(line.worker()).saw(line, now);
-        }
-      }
+      readLines(now);
       if (stopRequested) {
         stopAll();
         break;
@@ -126,20 +134,35 @@ public final class WorkerPool {
       }
       Thread.sleep(LOOK_MILLIS);
     }
-    for (StatsLine line : tail.newLines()) {
-      if (line.session() == session && line.worker() < workers.size()) {
-        workers.get(line.worker()).saw(line, System.nanoTime());
-      }
-    }
+    readLines(System.nanoTime());
     if (ending == Ending.DONE && givenUp == workers.size()) {
       return Ending.WORKERS_FAILED;
     }
     return ending;
   }
 
+  /**
+   * Takes in the workers' new stats lines. A log that cannot be read is no reason to stop: the
+   * workers write it, and one that cannot says why and stops.
+   */
+  private void readLines(long now) {
+    List<StatsLine> lines;
+    try {
+      lines = tail.newLines();
+    } catch (IOException e) {
+      return;
+    }
+    for (StatsLine line : lines) {
+      if (line.session() == session && line.worker() < workers.size()) {
+        workers.get(line.worker()).saw(line, now);
+      }
+    }
+  }
+
   /** A worker's JVM ended: finished, or replaced while the budget lasts. */
   private Ending ended(WorkerProcess w, long start) throws IOException, InterruptedException {
     int code = w.exitCode();
+    readLines(System.nanoTime()); // its stop line, written just before it ended
     WorkerExit exit = WorkerExit.of(code);
     if (stopRequested || exit == WorkerExit.DONE) {
       w.finish();
@@ -153,21 +176,25 @@ public final class WorkerPool {
     long iterationsLeft = share(w);
     if ((timeLeft != null && timeLeft.toMillis() < 1000)
         || (iterations > 0 && iterationsLeft <= 0)) {
+      budgetSpent = timeLeft != null && timeLeft.toMillis() < 1000 ? "time" : "iteration";
       w.finish();
       return Ending.DONE;
     }
-    if (w.secondsRunning(System.nanoTime()) < EARLY_END_SECONDS) {
+    // a JVM that ran for a while, or made runs beyond the one that stopped it, made progress; one
+    // that ends soon after its start without is started again only a few times
+    if (w.secondsRunning(System.nanoTime()) < EARLY_END_SECONDS && w.jvmExecutions() <= 1) {
       if (w.endedEarly() >= EARLY_ENDS_BEFORE_GIVING_UP) {
-        say(
-            "worker "
-                + w.worker()
+        givenUpReason =
+            (alone() ? "its JVM" : "worker " + w.worker())
                 + " ended "
                 + EARLY_ENDS_BEFORE_GIVING_UP
                 + " times within "
                 + (int) EARLY_END_SECONDS
                 + " s of starting (last exit code "
                 + code
-                + "); not starting it again");
+                + (w.stopReason() == null ? "" : ": " + w.stopReason())
+                + ")";
+        say(givenUpReason + "; not starting it again");
         givenUp++;
         w.finish();
         return Ending.DONE;
@@ -175,14 +202,23 @@ public final class WorkerPool {
     } else {
       w.ranLong();
     }
-    say(
-        "worker "
-            + w.worker()
-            + " "
-            + why(code)
-            + "; starting a new one in its place (replacement "
-            + w.replaced()
-            + ")");
+    if (alone()) {
+      say(
+          "the session's JVM "
+              + (w.stopReason() != null ? "stopped (" + w.stopReason() + ")" : why(code))
+              + "; a new JVM resumes the session from the corpus (restart "
+              + w.replaced()
+              + ")");
+    } else {
+      say(
+          "worker "
+              + w.worker()
+              + " "
+              + why(code)
+              + "; starting a new one in its place (replacement "
+              + w.replaced()
+              + ")");
+    }
     w.start(commands.command(w.worker(), timeLeft, iterationsLeft));
     return Ending.DONE;
   }
@@ -221,6 +257,41 @@ public final class WorkerPool {
       w.await(STOP_WAIT_SECONDS);
       w.finish();
     }
+  }
+
+  private boolean alone() {
+    return workers.size() == 1;
+  }
+
+  /**
+   * Why the session ended, for the summary of a pool of one: the stop of the last JVM (its budget,
+   * a stop request, its configuration), or why it was not started again.
+   */
+  public String endReason() {
+    WorkerProcess w = workers.get(0);
+    if (givenUpReason != null) {
+      return givenUpReason;
+    }
+    if (budgetSpent != null) {
+      return budgetSpent + " budget reached";
+    }
+    if (w.stopReason() != null) {
+      return w.stopReason();
+    }
+    if (stopRequested) {
+      return "interrupted";
+    }
+    return w.lastExit() < 0 ? "nothing to run" : "its JVM " + why(w.lastExit());
+  }
+
+  /** Whether a worker's last JVM ended because Weft failed in it (out of memory, an error). */
+  public boolean weftFailedLast() {
+    return workers.stream().anyMatch(w -> w.lastExit() == 3);
+  }
+
+  /** Executions of this session, over all workers and their JVMs. */
+  public long sessionExecutions() {
+    return workers.stream().mapToLong(WorkerProcess::sessionExecutions).sum();
   }
 
   /** Replacements made over the session. */

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 final class WorkerProcess {
   private final int worker;
   private final StatusDisplay console;
+  private final boolean alone;
   private Process process;
   private Thread copyOut;
   private Thread copyErr;
@@ -26,13 +27,19 @@ final class WorkerProcess {
   private StatsLine latest;
   private long lastNewKeyNanos;
   private long sessionStartExecutions = -1;
+  private long jvmExecutions;
+  private int lastExit = -1;
   private int quickFailures;
   private int replacements;
   private boolean finished;
 
-  WorkerProcess(int worker, StatusDisplay console) {
+  /**
+   * @param alone the pool's only worker: its output is the session's, copied without its number
+   */
+  WorkerProcess(int worker, StatusDisplay console, boolean alone) {
     this.worker = worker;
     this.console = console;
+    this.alone = alone;
   }
 
   int worker() {
@@ -46,6 +53,7 @@ final class WorkerProcess {
     copyErr = copy(process.getErrorStream(), "weft-worker-" + worker + "-stderr", false);
     startedNanos = System.nanoTime();
     lastLineNanos = startedNanos;
+    jvmExecutions = 0;
   }
 
   /**
@@ -76,6 +84,9 @@ final class WorkerProcess {
   }
 
   private String prefixed(String line) {
+    if (alone) {
+      return line;
+    }
     return line.startsWith("[weft] ")
         ? "[weft w" + worker + "] " + line.substring(7)
         : "[w" + worker + "] " + line;
@@ -87,6 +98,7 @@ final class WorkerProcess {
       sessionStartExecutions = line.executions() - line.sessionExecutions();
     }
     latest = line;
+    jvmExecutions = line.sessionExecutions();
     lastLineNanos = nowNanos;
     if (line.newKeysByStrategy().values().stream().anyMatch(n -> n > 0)) {
       lastNewKeyNanos = nowNanos;
@@ -103,6 +115,24 @@ final class WorkerProcess {
     return latest;
   }
 
+  /** Executions the current (or last) JVM of this worker made, as its latest line says. */
+  long jvmExecutions() {
+    return jvmExecutions;
+  }
+
+  /**
+   * Why the worker's last JVM stopped, as its stop line says; null if its latest line is no stop
+   * line (it is running, or it was killed before writing one).
+   */
+  String stopReason() {
+    return latest != null && latest.event().equals("stop") ? latest.stopReason() : null;
+  }
+
+  /** The exit code of the worker's last JVM that ended, or -1. */
+  int lastExit() {
+    return lastExit;
+  }
+
   /** Executions this worker made in this session, over all its JVMs. */
   long sessionExecutions() {
     return latest == null ? 0 : latest.executions() - sessionStartExecutions;
@@ -117,6 +147,7 @@ final class WorkerProcess {
     int code = process.waitFor();
     copyOut.join(TimeUnit.SECONDS.toMillis(2));
     copyErr.join(TimeUnit.SECONDS.toMillis(2));
+    lastExit = code;
     return code;
   }
 

@@ -272,7 +272,7 @@ public final class FuzzSession {
       if (interleavings != null) {
         interleavings.flush();
       }
-      ticker.write("stop", now);
+      ticker.stop(stopReason, now);
     } catch (IOException e) {
       if (stopReason == null || !stopReason.startsWith(CANNOT_WRITE)) {
         stopReason = cannotWrite(e);
@@ -480,7 +480,7 @@ public final class FuzzSession {
     String leakStop = executor.leakStopReason();
     if (leakStop != null) {
       targetStuck = true;
-      stopReason = leakStop;
+      stopReason = "after run " + executions + ", " + leakStop;
     }
     return stopReason;
   }

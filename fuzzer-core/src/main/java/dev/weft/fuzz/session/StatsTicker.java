@@ -74,6 +74,15 @@ final class StatsTicker {
   }
 
   StatsLine write(String event, long nowNanos) throws IOException {
+    return write(event, null, nowNanos);
+  }
+
+  /** The session's last line, with why it stopped. */
+  StatsLine stop(String reason, long nowNanos) throws IOException {
+    return write("stop", reason, nowNanos);
+  }
+
+  private StatsLine write(String event, String stopReason, long nowNanos) throws IOException {
     long executions = counters.sessionExecutions();
     double rate =
         lastNanos == 0 || nowNanos == lastNanos
@@ -96,7 +105,8 @@ final class StatsTicker {
             counters.findings(),
             counters.skipped(),
             newKeys,
-            counters.cluster());
+            counters.cluster(),
+            stopReason);
     log.append(line);
     newKeys.clear();
     lastNanos = nowNanos;
