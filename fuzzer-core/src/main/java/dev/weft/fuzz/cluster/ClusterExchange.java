@@ -283,6 +283,11 @@ public final class ClusterExchange implements CampaignExchange {
   }
 
   @Override
+  public String holder(String findingId) {
+    return claimedElsewhere.get(findingId);
+  }
+
+  @Override
   public void written(String findingId) {
     try {
       claims.set(findingId, WRITTEN + self);
