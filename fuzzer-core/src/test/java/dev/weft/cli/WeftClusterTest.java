@@ -238,6 +238,58 @@ class WeftClusterTest extends CliTestSupport {
         .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
   }
 
+  /**
+   * Two members run into the same bug, which one of them writes; both are stopped, and started
+   * again on their directories: the cluster's claims went with its members, but the other one knows
+   * the bug as the writer's from its directory (and the writer puts its findings back into the new
+   * cluster's claims), so it only counts it, and the finding is written once across the two
+   * directories.
+   */
+  @Test
+  void aFindingWrittenBeforeTheWholeClusterRestartsIsNotWrittenAgain() throws Exception {
+    int[] ports = {25751, 25752};
+    String all = join(ports);
+    List<String> names = List.of("a", "b");
+    List<Process> first =
+        List.of(
+            member("a", ONE_BUG, "300s", ports[0], all),
+            member("b", ONE_BUG, "300s", ports[1], all));
+    await(x -> logsSaying(names, "found first and writes") == 1 && logsSaying(names, "FOUND") == 1);
+    for (Process p : first) {
+      p.destroy();
+    }
+    for (Process p : first) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(logsSaying(names, "FOUND")).as("members that wrote the bug").isEqualTo(1);
+    String writer = log("a").contains("FOUND") ? "a" : "b";
+    String other = writer.equals("a") ? "b" : "a";
+    assertThat(findingFiles(dir.resolve(writer).resolve("findings"))).isEqualTo(1);
+    assertThat(findingFiles(dir.resolve(other).resolve("findings"))).isZero();
+
+    Process otherAgain = resume(other, other + "-again", "300s");
+    Process writerAgain = resume(writer, writer + "-again", "300s");
+    List<String> otherLog = List.of(other + "-again");
+    await(
+        x ->
+            logsSaying(otherLog, "found first and writes") + logsSaying(otherLog, "FOUND") > 0
+                && rejoined(writer + "-again", 2));
+    otherAgain.destroy();
+    writerAgain.destroy();
+    for (Process p : List.of(otherAgain, writerAgain)) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(log(other + "-again"))
+        .as("the other member, restarted")
+        .contains("found first and writes")
+        .doesNotContain("FOUND");
+    assertThat(rejoined(writer + "-again", 2)).as(log(writer + "-again")).isTrue();
+    assertThat(findingFiles(dir.resolve(writer).resolve("findings"))).isEqualTo(1);
+    assertThat(findingFiles(dir.resolve(other).resolve("findings")))
+        .as("finding files in the other member's directory")
+        .isZero();
+  }
+
   /** The sightings the one finding written in the cluster shows ({@code findings/*.json}). */
   private JsonNode writersSightings(List<String> members) throws IOException {
     for (String m : members) {
@@ -337,8 +389,13 @@ class WeftClusterTest extends CliTestSupport {
 
   /** Whether a resumed member's log says it joined the two others. */
   private boolean rejoined(String logName) {
+    return rejoined(logName, 3);
+  }
+
+  /** Whether a resumed member's log says it joined a cluster of {@code members}. */
+  private boolean rejoined(String logName, int members) {
     try {
-      return log(logName).contains("joined cluster: test, members 3");
+      return log(logName).contains("joined cluster: test, members " + members);
     } catch (IOException e) {
       return false;
     }
