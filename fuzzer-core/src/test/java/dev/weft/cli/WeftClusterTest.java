@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -236,6 +238,26 @@ class WeftClusterTest extends CliTestSupport {
         .isEqualTo(2);
     assertThat(statusOf("a"))
         .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
+    for (String m : names) {
+      // the keys of the entries it took in are covered there too: its status counts them as well
+      assertThat(statusKeys(m)).as(m + "'s status").isEqualTo(consoleKeys(m)).isPositive();
+    }
+  }
+
+  /** The coverage keys of a member's campaign as its console said at the end of its session. */
+  private long consoleKeys(String name) throws IOException {
+    Matcher m =
+        Pattern.compile("the campaign: [0-9,]+ executions, ([0-9,]+) coverage keys")
+            .matcher(log(name));
+    assertThat(m.find()).as(name + "'s summary").isTrue();
+    return Long.parseLong(m.group(1).replace(",", ""));
+  }
+
+  /** The coverage keys {@code weft status --json} shows for a member's campaign. */
+  private long statusKeys(String name) throws IOException {
+    clearOutput();
+    WeftCli.execute("status", "--json", dir.resolve(name).toString());
+    return new ObjectMapper().readTree(stdout()).path("coverageKeys").asLong(-1);
   }
 
   /**

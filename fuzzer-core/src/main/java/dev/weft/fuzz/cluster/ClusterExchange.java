@@ -67,7 +67,7 @@ public final class ClusterExchange implements CampaignExchange {
 
   /** The directory of a campaign that holds the entries other members found. */
   public static Path importDirectory(Path campaign) {
-    return campaign.resolve("cluster");
+    return new CampaignDirectory(campaign).cluster();
   }
 
   private final HazelcastInstance hz;
