@@ -74,6 +74,9 @@ public final class StatusCommand implements Callable<Integer> {
     m.put("seconds", Math.round(t.seconds() * 1000) / 1000.0);
     m.put("coverageKeys", t.coverageKeys());
     m.put("corpusEntries", t.corpusEntries());
+    if (cluster != null || t.clusterEntries() > 0) {
+      m.put("clusterEntries", t.clusterEntries());
+    }
     m.put("findings", t.findings().count());
     m.put("sessions", t.sessions());
     m.put("workers", t.workers());
@@ -132,7 +135,12 @@ public final class StatusCommand implements Callable<Integer> {
             t.skipped() > 0 ? ", " + t.skipped() + " skipped" : ""));
     sb.append(
         String.format(
-            "coverage    %,d keys in %,d corpus entries%n", t.coverageKeys(), t.corpusEntries()));
+            "coverage    %,d keys in %,d corpus entries%s%n",
+            t.coverageKeys(),
+            t.corpusEntries(),
+            t.clusterEntries() > 0 || cluster != null
+                ? String.format(" and %,d taken in from the cluster", t.clusterEntries())
+                : ""));
     if (cluster != null) {
       sb.append(FuzzCommand.clusterLine(cluster)).append(System.lineSeparator());
     }

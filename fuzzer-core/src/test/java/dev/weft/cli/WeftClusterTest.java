@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -236,6 +238,78 @@ class WeftClusterTest extends CliTestSupport {
         .isEqualTo(2);
     assertThat(statusOf("a"))
         .containsPattern("cluster: test, members [0-9] \\(seen 3\\), entries imported [1-9]");
+    for (String m : names) {
+      // the keys of the entries it took in are covered there too: its status counts them as well
+      assertThat(statusKeys(m)).as(m + "'s status").isEqualTo(consoleKeys(m)).isPositive();
+    }
+  }
+
+  /** The coverage keys of a member's campaign as its console said at the end of its session. */
+  private long consoleKeys(String name) throws IOException {
+    Matcher m =
+        Pattern.compile("the campaign: [0-9,]+ executions, ([0-9,]+) coverage keys")
+            .matcher(log(name));
+    assertThat(m.find()).as(name + "'s summary").isTrue();
+    return Long.parseLong(m.group(1).replace(",", ""));
+  }
+
+  /** The coverage keys {@code weft status --json} shows for a member's campaign. */
+  private long statusKeys(String name) throws IOException {
+    clearOutput();
+    WeftCli.execute("status", "--json", dir.resolve(name).toString());
+    return new ObjectMapper().readTree(stdout()).path("coverageKeys").asLong(-1);
+  }
+
+  /**
+   * Two members run into the same bug, which one of them writes; both are stopped, and started
+   * again on their directories: the cluster's claims went with its members, but the other one knows
+   * the bug as the writer's from its directory (and the writer puts its findings back into the new
+   * cluster's claims), so it only counts it, and the finding is written once across the two
+   * directories.
+   */
+  @Test
+  void aFindingWrittenBeforeTheWholeClusterRestartsIsNotWrittenAgain() throws Exception {
+    int[] ports = {25751, 25752};
+    String all = join(ports);
+    List<String> names = List.of("a", "b");
+    List<Process> first =
+        List.of(
+            member("a", ONE_BUG, "300s", ports[0], all),
+            member("b", ONE_BUG, "300s", ports[1], all));
+    await(x -> logsSaying(names, "found first and writes") == 1 && logsSaying(names, "FOUND") == 1);
+    for (Process p : first) {
+      p.destroy();
+    }
+    for (Process p : first) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(logsSaying(names, "FOUND")).as("members that wrote the bug").isEqualTo(1);
+    String writer = log("a").contains("FOUND") ? "a" : "b";
+    String other = writer.equals("a") ? "b" : "a";
+    assertThat(findingFiles(dir.resolve(writer).resolve("findings"))).isEqualTo(1);
+    assertThat(findingFiles(dir.resolve(other).resolve("findings"))).isZero();
+
+    Process otherAgain = resume(other, other + "-again", "300s");
+    Process writerAgain = resume(writer, writer + "-again", "300s");
+    List<String> otherLog = List.of(other + "-again");
+    await(
+        x ->
+            logsSaying(otherLog, "found first and writes") + logsSaying(otherLog, "FOUND") > 0
+                && seesMembersInSession(writer, 2, 2));
+    otherAgain.destroy();
+    writerAgain.destroy();
+    for (Process p : List.of(otherAgain, writerAgain)) {
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(log(other + "-again"))
+        .as("the other member, restarted")
+        .contains("found first and writes")
+        .doesNotContain("FOUND");
+    assertThat(seesMembersInSession(writer, 2, 2)).as(log(writer + "-again")).isTrue();
+    assertThat(findingFiles(dir.resolve(writer).resolve("findings"))).isEqualTo(1);
+    assertThat(findingFiles(dir.resolve(other).resolve("findings")))
+        .as("finding files in the other member's directory")
+        .isZero();
   }
 
   /** The sightings the one finding written in the cluster shows ({@code findings/*.json}). */
@@ -333,6 +407,23 @@ class WeftClusterTest extends CliTestSupport {
             .start();
     started.add(p);
     return p;
+  }
+
+  /**
+   * Whether a line of session {@code session} shows {@code members} members (members started at
+   * once may each form a cluster of their own first, and merge within seconds).
+   */
+  private boolean seesMembersInSession(String name, int session, int members) {
+    try {
+      return stats(name).stream()
+          .anyMatch(
+              l ->
+                  l.session() == session
+                      && l.cluster() != null
+                      && l.cluster().members() >= members);
+    } catch (Exception e) {
+      return false;
+    }
   }
 
   /** Whether a resumed member's log says it joined the two others. */

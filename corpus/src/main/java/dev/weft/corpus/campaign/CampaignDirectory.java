@@ -29,6 +29,14 @@ public final class CampaignDirectory {
     return root.resolve("corpus");
   }
 
+  /**
+   * With {@code --cluster}: the entries other members found, as their bytes came, and what this
+   * member knows of the findings they wrote.
+   */
+  public Path cluster() {
+    return root.resolve("cluster");
+  }
+
   /** {@code <kind>-<hash>.weft}, {@code .txt} and {@code .json} per distinct finding. */
   public Path findings() {
     return root.resolve("findings");

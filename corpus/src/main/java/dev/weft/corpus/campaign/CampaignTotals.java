@@ -8,11 +8,15 @@ import java.util.function.Consumer;
 
 /**
  * A campaign's totals over all its sessions and workers, from its directory alone: counters from
- * the latest {@code stats.jsonl} line of each worker, coverage from the corpus entries (the union
- * of the keys they added), findings from {@code findings/}. Reading changes nothing, so it is safe
- * while a campaign runs.
+ * the latest {@code stats.jsonl} line of each worker, coverage from the entries (the union of the
+ * keys they added: the campaign's own, and in a cluster those it took in from the other members,
+ * whose keys its sessions count as covered too), findings from {@code findings/}. Reading changes
+ * nothing, so it is safe while a campaign runs.
  *
  * @param seconds fuzzing time summed over workers
+ * @param coverageKeys the keys of the corpus entries and of the entries taken in from a cluster
+ * @param clusterEntries the entries taken in from a cluster ({@code cluster/}), apart from the
+ *     corpus
  * @param unreadableFiles entries and findings that could not be read (they were warned about)
  * @param running whether a live process holds the directory's lock
  * @param restarts the worker JVMs replaced within a session (a run left a thread running that could
@@ -24,6 +28,7 @@ public record CampaignTotals(
     long skipped,
     int coverageKeys,
     int corpusEntries,
+    int clusterEntries,
     FindingStore findings,
     int sessions,
     int workers,
@@ -60,6 +65,12 @@ public record CampaignTotals(
         keys.add(k);
       }
     }
+    CorpusStore imported = new CorpusStore(dir.cluster());
+    for (CorpusEntry e : imported.load(look)) {
+      for (long k : e.coverageKeys()) {
+        keys.add(k);
+      }
+    }
     FindingStore findings = new FindingStore(dir.findings());
     findings.load(look);
     return new CampaignTotals(
@@ -68,6 +79,7 @@ public record CampaignTotals(
         skipped,
         keys.size(),
         corpus.count(),
+        imported.count(),
         findings,
         history.sessionCount(),
         history.latestByWorker().size(),

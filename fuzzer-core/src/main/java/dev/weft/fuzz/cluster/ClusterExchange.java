@@ -45,10 +45,9 @@ import java.util.function.Consumer;
  * reached them. Measured on a program whose coverage grows for minutes (3 members, 3 minutes),
  * taking entries in as they are announced left 0.7% of the entries with every key reached first by
  * another member, which is all a key map consulted before each write could spare, for a round trip
- * per entry and a write per key (taken in every 5 s instead, it was 25%). A finding is claimed in a
- * map with {@code putIfAbsent} before it is written, by the member's address, and marked written
- * after: a claim whose member is gone before it wrote the finding is taken over by the next member
- * that sees it. Pool workers take part through their member, as clients, with its address.
+ * per entry and a write per key (taken in every 5 s instead, it was 25%). A finding is claimed
+ * before it is written, so that it is written once in the cluster, for good ({@link
+ * FindingClaims}). Pool workers take part through their member, as clients, with its address.
  *
  * <p>Sightings of a finding another member claimed are counted here and sent with each stats line
  * to a map of finding ids to the sightings waiting for their writer; a process that wrote the
@@ -64,13 +63,11 @@ import java.util.function.Consumer;
  */
 public final class ClusterExchange implements CampaignExchange {
   static final String ENTRIES = "weft.entries";
-  static final String CLAIMS = "weft.claims";
   static final String SIGHTINGS = "weft.sightings";
-  private static final String WRITTEN = "written by ";
 
   /** The directory of a campaign that holds the entries other members found. */
   public static Path importDirectory(Path campaign) {
-    return campaign.resolve("cluster");
+    return new CampaignDirectory(campaign).cluster();
   }
 
   private final HazelcastInstance hz;
@@ -82,7 +79,7 @@ public final class ClusterExchange implements CampaignExchange {
   private final Quarantine quarantine;
   private final Consumer<String> messages;
   private final IMap<String, byte[]> entries;
-  private final IMap<String, String> claims;
+  private final FindingClaims claims;
   private final IMap<String, Long> sightings;
   private final Map<String, Long> unsentSightings = new HashMap<>();
   private final Set<String> known = ConcurrentHashMap.newKeySet();
@@ -99,13 +96,13 @@ public final class ClusterExchange implements CampaignExchange {
   private volatile boolean membershipChanged;
   private long lastScan = System.nanoTime();
   private final Set<String> membersSeen = ConcurrentHashMap.newKeySet();
-  private final Map<String, String> claimedElsewhere = new HashMap<>();
   private final UUID entryListener;
   private final UUID membershipListener;
   private List<SharedEntry> restored;
   private long imported;
   private long exported;
   private boolean troubleSaid;
+  private boolean diskTroubleSaid;
 
   /**
    * Joins the exchange: the entries imported in earlier sessions are taken in at the first {@link
@@ -135,7 +132,7 @@ public final class ClusterExchange implements CampaignExchange {
     this.quarantine = quarantine;
     this.messages = messages;
     this.entries = hz.getMap(ENTRIES);
-    this.claims = hz.getMap(CLAIMS);
+    this.claims = new FindingClaims(hz, self, campaign);
     this.sightings = hz.getMap(SIGHTINGS);
     Files.createDirectories(importDir);
     restored = new ArrayList<>();
@@ -167,7 +164,8 @@ public final class ClusterExchange implements CampaignExchange {
 
   /**
    * Publishes every entry of a member's campaign directory, its own and those it imported before,
-   * so that the cluster's corpus lasts as long as one member's directory does.
+   * so that the cluster's corpus lasts as long as one member's directory does, and the findings
+   * written in the cluster as far as the directory knows them ({@link FindingClaims#publish}).
    */
   public static void publishDirectory(HazelcastInstance hz, Path campaign, Path corpus)
       throws IOException {
@@ -180,6 +178,7 @@ public final class ClusterExchange implements CampaignExchange {
     }
     IMap<String, byte[]> entries = hz.getMap(ENTRIES);
     entries.putAll(all);
+    FindingClaims.publish(hz, campaign, address(hz.getCluster().getLocalMember()));
   }
 
   @Override
@@ -253,39 +252,28 @@ public final class ClusterExchange implements CampaignExchange {
   }
 
   @Override
+  public String holder(String findingId) {
+    return claims.holder(findingId);
+  }
+
+  @Override
   public Claim claim(String findingId) {
-    String holder = claimedElsewhere.get(findingId);
-    if (holder != null) {
-      return new Claim(holder);
-    }
     try {
-      String previous = claims.putIfAbsent(findingId, self);
-      while (previous != null && !previous.equals(self)) {
-        if (previous.startsWith(WRITTEN)) {
-          holder = "member " + previous.substring(WRITTEN.length());
-          claimedElsewhere.put(findingId, holder);
-          return new Claim(holder);
-        }
-        if (alive(previous)) {
-          holder = "member " + previous;
-          claimedElsewhere.put(findingId, holder);
-          return new Claim(holder);
-        }
-        if (claims.replace(findingId, previous, self)) {
-          break; // its member died before it wrote the finding
-        }
-        previous = claims.putIfAbsent(findingId, self);
-      }
+      return claims.claim(findingId);
+    } catch (IOException e) {
+      // the claim it was refused is not recorded: the cluster refuses it again after a restart
+      troubleOnDisk(e);
+      return new Claim(claims.holder(findingId));
     } catch (RuntimeException e) {
       trouble(e);
+      return Claim.OURS;
     }
-    return Claim.OURS;
   }
 
   @Override
   public void written(String findingId) {
     try {
-      claims.set(findingId, WRITTEN + self);
+      claims.written(findingId);
     } catch (RuntimeException e) {
       trouble(e);
     }
@@ -318,6 +306,11 @@ public final class ClusterExchange implements CampaignExchange {
     } catch (RuntimeException e) {
       trouble(e); // the sightings not sent are sent at the next call
     }
+    try {
+      claims.keep();
+    } catch (IOException e) {
+      troubleOnDisk(e);
+    }
     return taken;
   }
 
@@ -346,16 +339,18 @@ public final class ClusterExchange implements CampaignExchange {
   public void close() {
     local.close();
     try {
+      claims.keep();
+    } catch (IOException e) {
+      troubleOnDisk(e);
+    }
+    try {
+      claims.close();
       entries.removeEntryListener(entryListener);
       hz.getCluster().removeMembershipListener(membershipListener);
     } catch (RuntimeException e) {
       // leaving anyway
     }
     hz.shutdown();
-  }
-
-  private boolean alive(String address) {
-    return hz.getCluster().getMembers().stream().anyMatch(m -> address(m).equals(address));
   }
 
   private SharedEntry read(String key, Path file) throws IOException {
@@ -376,6 +371,18 @@ public final class ClusterExchange implements CampaignExchange {
               + ": "
               + e
               + "; fuzzing goes on, sharing again when the cluster answers");
+    }
+  }
+
+  private void troubleOnDisk(IOException e) {
+    if (!diskTroubleSaid) {
+      diskTroubleSaid = true;
+      messages.accept(
+          "[weft] cluster "
+              + name
+              + ": cannot record in the campaign directory that another member wrote a finding ("
+              + e
+              + "); after a restart of the whole cluster it may be written here again");
     }
   }
 

@@ -457,8 +457,15 @@ public final class FuzzSession {
     saveEdgeNews(feedback == null ? executions + 1 : executions);
     List<Failure> fresh = new ArrayList<>();
     for (Failure f : result.failures()) {
-      if (!state.findings().seenAgain(f.kind(), f.signature(), session)) {
+      if (state.findings().seenAgain(f.kind(), f.signature(), session)) {
+        continue;
+      }
+      String id = FindingStore.id(f.kind(), f.signature());
+      String holder = exchange.holder(id);
+      if (holder == null) {
         fresh.add(f);
+      } else {
+        seenElsewhere(id, f, holder); // no replay confirms what another process writes
       }
     }
     HangConfirmation.Checked hangs = hangConfirmation.check(result, fresh, executions);
@@ -622,24 +629,29 @@ public final class FuzzSession {
     }
   }
 
+  /** Counts a sighting of a finding {@code holder} writes; says so at the first one. */
+  private void seenElsewhere(String id, Failure f, String holder) {
+    exchange.seenElsewhere(id);
+    if (claimedElsewhere.add(id)) {
+      say(
+          "found "
+              + f.kind().label()
+              + " at execution "
+              + executions
+              + ", which "
+              + holder
+              + " found first and writes: "
+              + firstLine(f.message()));
+    }
+  }
+
   /** Writes a new finding ({@code f} was not seen before: see the caller). */
   private void record(Failure f, RunResult result, Strategy strategy, CapturedOutput output)
       throws IOException {
     String id = FindingStore.id(f.kind(), f.signature());
     CampaignExchange.Claim claim = exchange.claim(id);
     if (!claim.ours()) {
-      exchange.seenElsewhere(id);
-      if (claimedElsewhere.add(id)) {
-        say(
-            "found "
-                + f.kind().label()
-                + " at execution "
-                + executions
-                + ", which "
-                + claim.holder()
-                + " found first and writes: "
-                + firstLine(f.message()));
-      }
+      seenElsewhere(id, f, claim.holder());
       return;
     }
     CampaignSettings s = plan.settings();

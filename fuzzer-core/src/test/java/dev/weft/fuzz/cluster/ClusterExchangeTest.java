@@ -80,14 +80,61 @@ class ClusterExchangeTest {
     assertThat(messages).as("no trouble with the cluster").isEmpty();
   }
 
+  /**
+   * Three members' campaigns, one after the other on one member (the member they name is a fiction
+   * of the claims; none of them is alive): a finding one wrote stays the writer's in the
+   * directories of the two others after the whole cluster stopped, whether they learnt it by
+   * claiming it (b) or by being told as it was marked written (c), and before they ask the new
+   * cluster anything.
+   */
+  @Test
+  void findingsWrittenElsewhereAreRememberedAcrossARestartOfTheWholeCluster() throws Exception {
+    int port = 25742;
+    ClusterOptions options = ClusterOptions.of("unit", port, List.of("127.0.0.1:" + port), null);
+    String id = "assertion-0000002a";
+    List<String> messages = new ArrayList<>();
+    HazelcastInstance hz =
+        HazelcastSetup.member(options, new MemberIdentity("target", "version"), false);
+    try (ClusterExchange a = exchange(hz, "a", "127.0.0.1:1", messages);
+        ClusterExchange b = exchange(hz, "b", "127.0.0.1:2", messages);
+        ClusterExchange c = exchange(hz, "c", "127.0.0.1:3", messages)) {
+      assertThat(a.claim(id).ours()).isTrue();
+      a.written(id);
+      assertThat(b.claim(id).holder()).isEqualTo("member 127.0.0.1:1");
+      await(() -> c.holder(id) != null);
+      assertThat(c.holder(id)).as("c told as a marked it written").isEqualTo("member 127.0.0.1:1");
+      c.shareSightings(Set.of());
+    } finally {
+      hz.shutdown();
+    }
+    hz = HazelcastSetup.member(options, new MemberIdentity("target", "version"), false);
+    try (ClusterExchange b = exchange(hz, "b", "127.0.0.1:2", messages);
+        ClusterExchange c = exchange(hz, "c", "127.0.0.1:3", messages)) {
+      assertThat(b.holder(id)).isEqualTo("member 127.0.0.1:1");
+      assertThat(c.holder(id)).isEqualTo("member 127.0.0.1:1");
+      assertThat(b.claim(id).ours())
+          .as("the new cluster has no claim, b's directory has")
+          .isFalse();
+      assertThat(c.claim(id).ours()).isFalse();
+    } finally {
+      hz.shutdown();
+    }
+    assertThat(messages).as("no trouble with the cluster").isEmpty();
+  }
+
   private ClusterExchange exchange(HazelcastInstance hz, String name, List<String> messages)
       throws Exception {
+    return exchange(hz, name, "127.0.0.1:25741", messages);
+  }
+
+  private ClusterExchange exchange(
+      HazelcastInstance hz, String name, String self, List<String> messages) throws Exception {
     Path campaign = dir.resolve(name);
     Files.createDirectories(new CampaignDirectory(campaign).corpus());
     return new ClusterExchange(
         hz,
         "unit",
-        "127.0.0.1:25741",
+        self,
         new Alone(),
         campaign,
         new Quarantine(campaign.resolve("quarantine"), messages::add),
