@@ -32,7 +32,6 @@ import dev.weft.trace.StableHash;
 import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntSet;
-import it.unimi.dsi.fastutil.ints.IntSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -165,46 +164,13 @@ public final class Scheduler {
   /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
   private int recheckedAt = -1;
 
-  public Scheduler(Strategy strategy, SiteTable sites, FieldTable fields, int maxSteps) {
-    this(
-        strategy, sites, fields, maxSteps, RaceMode.DEFAULT, IntSets.EMPTY_SET, LocalObjects.off());
-  }
-
   /**
    * @param races which races the run's oracle reports
    * @param captureStacksAt calls in the run's race log whose stacks to keep (a replay explaining a
    *     race found before)
    * @param locals the run's thread-local objects, whose accesses are no scheduling points
-   */
-  public Scheduler(
-      Strategy strategy,
-      SiteTable sites,
-      FieldTable fields,
-      int maxSteps,
-      RaceMode races,
-      IntSet captureStacksAt,
-      LocalObjects locals) {
-    this(
-        strategy, sites, fields, maxSteps, races, captureStacksAt, locals, ExpectedExceptions.NONE);
-  }
-
-  /**
    * @param expected exceptions the program throws on purpose: a thread that dies of one is not a
    *     failure of the run (the rest of the run is judged as usual)
-   */
-  public Scheduler(
-      Strategy strategy,
-      SiteTable sites,
-      FieldTable fields,
-      int maxSteps,
-      RaceMode races,
-      IntSet captureStacksAt,
-      LocalObjects locals,
-      ExpectedExceptions expected) {
-    this(strategy, sites, fields, maxSteps, races, captureStacksAt, locals, expected, true);
-  }
-
-  /**
    * @param spuriousWakeups whether the strategy may wake a waiting thread spuriously, as the JVM
    *     may ({@code --no-spurious-wakeups} turns it off)
    */
