@@ -79,11 +79,13 @@ final class ChildJvm {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!isDebugger(arg) && !arg.startsWith("-D" + ParentWatch.PROPERTY + "=")) {
+      if (!isDebugger(arg)
+          && !arg.startsWith("-D" + ParentWatch.PROPERTY + "=")
+          && !JdkChoice.isPatchOption(arg)) {
         cmd.add(arg); // -Xss4m and the like, which Weft itself needs
       }
     }
-    cmd.addAll(options);
+    cmd.addAll(JdkChoice.expand(options, System.err));
     cmd.add("-D" + MARKER + "=true");
     cmd.add(ParentWatch.optionForChild()); // it ends soon after this JVM, even after kill -9
     cmd.add("-cp");

@@ -190,6 +190,15 @@ public final class FuzzCommand implements Callable<Integer> {
           "An option for the JVM the target runs in; repeat for more. Recorded in the campaign.")
   List<String> jvmOptions;
 
+  @Option(
+      names = "--jdk",
+      paramLabel = "MODE",
+      description =
+          JdkChoice.DESCRIPTION_WITHOUT_DEFAULT
+              + " Default: models, or what the campaign recorded; given with no --jvm-opt on"
+              + " resume, the recorded --jvm-opt list is replaced.")
+  JdkChoice.Mode jdk;
+
   @Option(names = "--show-output", description = "Print the target's output of every execution.")
   boolean showOutput;
 
@@ -602,7 +611,7 @@ public final class FuzzCommand implements Callable<Integer> {
     return new FuzzSettings.Given(
         spec,
         classPath,
-        jvmOptions,
+        JdkChoice.apply(jvmOptions, jdk),
         named,
         depth,
         threadsBound,

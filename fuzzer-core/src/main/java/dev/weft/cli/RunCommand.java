@@ -282,6 +282,9 @@ public final class RunCommand implements Callable<Integer> {
               + " with them. Recorded in each finding, so replay uses them too.")
   List<String> jvmOptions = new ArrayList<>();
 
+  @Option(names = "--jdk", paramLabel = "MODE", description = JdkChoice.DESCRIPTION)
+  JdkChoice.Mode jdk = JdkChoice.Mode.models;
+
   @Option(
       names = "--show-output",
       description =
@@ -312,6 +315,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    jvmOptions = JdkChoice.apply(jvmOptions, jdk);
     if (!ChildJvm.inEffect(jvmOptions)) {
       return ChildJvm.run(
           jvmOptions,

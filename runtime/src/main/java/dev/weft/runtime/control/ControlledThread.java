@@ -102,6 +102,39 @@ public final class ControlledThread implements LogicalThread {
   volatile boolean parked;
 
   /**
+   * The JVM monitor this thread holds while it waits, inside JDK code, for its turn: a JDK-internal
+   * {@code wait} on a monitor the JVM also holds (see {@code jdk.inside.ControlledJdk}) must let
+   * the JVM's monitor go while it waits, so its carrier waits in {@code Object.wait} instead of
+   * parking and is woken by an interrupt. Null otherwise.
+   */
+  volatile Object nativeMonitor;
+
+  /** Set while Weft's model serves one of this thread's JDK-internal monitor operations. */
+  private boolean servingJdk;
+
+  /** Whether this thread is inside Weft's model of a JDK-internal monitor operation. */
+  public boolean servingJdk() {
+    return servingJdk;
+  }
+
+  /** Enters or leaves the model of a JDK-internal monitor operation. */
+  public void servingJdk(boolean on) {
+    servingJdk = on;
+  }
+
+  /**
+   * Waits for the turn with the JVM's monitor of {@code lock} let go: see {@link #nativeMonitor}.
+   */
+  public void awaitTurnReleasing(Object lock) {
+    nativeMonitor = lock;
+  }
+
+  /** The wait of {@link #awaitTurnReleasing} is over. */
+  public void turnAwaited() {
+    nativeMonitor = null;
+  }
+
+  /**
    * Whether the carrier is parked in Weft's own hand-over: in the turn handoff, or still in its
    * idle loop before picking this thread up. When it holds the turn, it was given it and waits for
    * the operating system to run it (a busy machine), which is no stall of the program.

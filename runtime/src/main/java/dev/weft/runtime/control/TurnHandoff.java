@@ -34,7 +34,9 @@ final class TurnHandoff {
 
   void give(ControlledThread next) {
     turn = next;
-    if (next.parked) {
+    if (next.nativeMonitor != null) {
+      next.carrier.interrupt(); // no monitor needed: the waiter may hold it while it checks
+    } else if (next.parked) {
       LockSupport.unpark(next.carrier);
     }
   }
@@ -46,6 +48,11 @@ final class TurnHandoff {
    * virtual carrier holds one of the few platform threads the others need.
    */
   void await(ControlledThread t) {
+    Object lock = t.nativeMonitor;
+    if (lock != null) {
+      awaitReleasing(t, lock);
+      return;
+    }
     // a virtual carrier parks at once: its platform thread then runs the thread given the turn
     int limit = t.carrier instanceof Carrier ? PlatformSpins.SPINS : 0;
     int spins = 0;
@@ -77,11 +84,43 @@ final class TurnHandoff {
     }
   }
 
+  /**
+   * {@link #await} for a thread that holds the JVM's monitor of {@code lock} (a JDK-internal wait):
+   * its carrier waits in {@code lock.wait()}, which lets the monitor go, and {@link #give} wakes it
+   * with an interrupt, which needs no monitor (a notify would, and the giver could then block on it
+   * behind a thread that holds it while parked). An interrupt already pending when the wait began
+   * is given back after it.
+   */
+  private void awaitReleasing(ControlledThread t, Object lock) {
+    boolean pending = Thread.interrupted();
+    try {
+      while (turn != t && !run.isAborted()) {
+        try {
+          lock.wait();
+        } catch (InterruptedException woken) {
+          // given the turn, the run aborted, or a real interrupt: the loop looks
+        }
+      }
+    } finally {
+      Thread.interrupted();
+      if (pending) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (run.isAborted()) {
+      throw WeftAbort.INSTANCE;
+    }
+  }
+
   /** Wakes every carrier so that it notices the abort. */
   void wakeAll(ControlledThread[] threads) {
     for (ControlledThread t : threads) {
       if (t.carrier != null) {
-        LockSupport.unpark(t.carrier);
+        if (t.nativeMonitor != null) {
+          t.carrier.interrupt();
+        } else {
+          LockSupport.unpark(t.carrier);
+        }
       }
     }
   }

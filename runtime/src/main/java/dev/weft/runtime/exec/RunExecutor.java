@@ -14,6 +14,7 @@ import dev.weft.runtime.instrument.DefinedClasses;
 import dev.weft.runtime.instrument.Instrumenter;
 import dev.weft.runtime.instrument.RejectedClasses;
 import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.jdk.inside.ControlledJdk;
 import dev.weft.runtime.local.LocalJdkClasses;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.ExpectedExceptions;
@@ -124,6 +125,10 @@ public final class RunExecutor {
    */
   public static final boolean LOCAL_OBJECTS_DEFAULT =
       !"off".equals(System.getProperty("weft.localObjects"));
+
+  static {
+    ControlledJdk.installIfInUse(); // a JVM given the instrumented java.base: its monitors too
+  }
 
   public RunExecutor(Instrumenter instrumenter, TargetSpec target, RunBudget budget) {
     this(instrumenter, target, budget, RaceMode.DEFAULT);

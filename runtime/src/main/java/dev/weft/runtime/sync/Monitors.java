@@ -7,6 +7,7 @@ import dev.weft.runtime.control.Scheduler;
 import dev.weft.trace.EventKind;
 import java.util.IdentityHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 /**
  * Monitors as Weft sees them. Target code never holds a JVM monitor: {@code monitorenter}, {@code
@@ -145,6 +146,16 @@ public final class Monitors {
     if (t == null) {
       return;
     }
+    awaitFor(t, obj, timeoutMillis, site, false);
+  }
+
+  /**
+   * The model's wait; {@code releasingJvmMonitor}: the thread also holds the JVM's monitor (JDK
+   * code took both), which its carrier lets go while it waits for the turn.
+   */
+  private static void awaitFor(
+      ControlledThread t, Object obj, long timeoutMillis, int site, boolean releasingJvmMonitor)
+      throws InterruptedException {
     Scheduler s = t.scheduler();
     Monitors model = of(s);
     if (!model.holds(obj, t)) {
@@ -161,7 +172,15 @@ public final class Monitors {
     m.owner = null;
     m.depth = 0;
     m.waitSet.addLast(wake);
-    s.point(t, EventKind.WAKE, lock, site, obj, TimeUnit.MILLISECONDS.toNanos(timeoutMillis), wake);
+    if (releasingJvmMonitor) {
+      t.awaitTurnReleasing(obj);
+    }
+    try {
+      s.point(
+          t, EventKind.WAKE, lock, site, obj, TimeUnit.MILLISECONDS.toNanos(timeoutMillis), wake);
+    } finally {
+      t.turnAwaited();
+    }
     boolean spurious = t.consumeSpuriousWakeup(); // takes the monitor back as if notified
     if (!wake.notified && !t.isInterrupted() && !spurious) {
       s.timedOut(t);
@@ -174,6 +193,71 @@ public final class Monitors {
       t.setInterrupted(false);
       throw new InterruptedException();
     }
+  }
+
+  // --------------------------------------------------------- inside the JDK (jdk.inside)
+
+  /**
+   * A JDK class's {@code monitorenter} on a controlled thread, before the JVM's: a monitor free in
+   * the model (or the thread's own) is taken with no scheduling point, so that the JDK's many
+   * uncontended monitors cost no decision and change no trace. Returns false, taking nothing, when
+   * another controlled thread holds it: then {@link #enterInJdk} waits for it as target code waits.
+   */
+  public static boolean tryEnterInJdk(ControlledThread t, Object obj) {
+    Monitor m = of(t.scheduler()).monitor(obj);
+    if (!m.canEnter(t)) {
+      return false;
+    }
+    m.owner = t;
+    m.depth++;
+    return true;
+  }
+
+  /** A JDK class's {@code monitorenter} that another controlled thread holds: a blocking point. */
+  public static void enterInJdk(ControlledThread t, Object obj, int site) {
+    Scheduler s = t.scheduler();
+    Monitor m = of(s).monitor(obj);
+    s.point(
+        t,
+        EventKind.MONITOR_ENTER,
+        s.lockLocation(obj, site),
+        site,
+        obj,
+        0,
+        new MonitorEntryWait(obj, m));
+    m.owner = t;
+    if (m.depth++ == 0) {
+      m.enterSite = site;
+    }
+  }
+
+  /** A JDK class's {@code monitorexit} on a controlled thread, after the JVM's. */
+  public static void exitedInJdk(ControlledThread t, Object obj) {
+    of(t.scheduler()).release(obj, t);
+  }
+
+  /**
+   * {@code Object.wait} in JDK code on a controlled thread. Returns false when the model does not
+   * hold the monitor for the thread (JDK code took it where Weft does not rewrite): the JVM waits.
+   */
+  public static boolean awaitInJdk(
+      ControlledThread t, Object obj, long millis, int nanos, IntSupplier site)
+      throws InterruptedException {
+    if (!of(t.scheduler()).holds(obj, t)) {
+      return false;
+    }
+    long timeout = millis > 0 || nanos > 0 ? Math.max(1, millis) : 0;
+    awaitFor(t, obj, timeout, site.getAsInt(), Thread.holdsLock(obj));
+    return true;
+  }
+
+  /** {@code notify} in JDK code on a controlled thread; false: the model does not hold it. */
+  public static boolean notifyInJdk(ControlledThread t, Object obj, boolean all, IntSupplier site) {
+    if (!of(t.scheduler()).holds(obj, t)) {
+      return false;
+    }
+    notify(obj, site.getAsInt(), all);
+    return true;
   }
 
   public static void notify(Object obj, int site, boolean all) {

@@ -1,0 +1,94 @@
+package dev.weft.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.targets.jdk.BufferedSinkDeadlock;
+import dev.weft.targets.jdk.ObservedFeed;
+import dev.weft.targets.jdk.PipedPair;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --jdk instrumented}: the JDK's own monitors, waits and notifications run under Weft's
+ * control, so a JDK class's {@code synchronized} method excludes the program's own, a wait inside
+ * {@code java.io} hands the turn on instead of blocking the run, and a lock-order cycle through a
+ * JDK class's lock is a deadlock finding that replays. Each run is in a child JVM given the
+ * instrumented {@code java.base}, built once into a cache folder of this test.
+ */
+class WeftInsideJdkTest extends CliTestSupport {
+  private static final Path CACHE =
+      Path.of("target", "weft-cache-" + ProcessHandle.current().pid());
+
+  @BeforeAll
+  static void ownCache() {
+    System.setProperty("weft.cache", CACHE.toAbsolutePath().toString());
+  }
+
+  @AfterAll
+  static void forgetCache() {
+    System.clearProperty("weft.cache");
+  }
+
+  private int run(Path out, Class<?> main, int iterations) {
+    return WeftCli.execute(
+        "run",
+        "--jdk",
+        "instrumented",
+        "--main",
+        main.getName(),
+        "--cp",
+        targets(),
+        "--iterations",
+        String.valueOf(iterations),
+        "--out",
+        out.toString());
+  }
+
+  @Test
+  void aJdkSynchronizedMethodExcludesTheProgramsOwnOnTheSameObject() throws Exception {
+    Path out = dir.resolve("feed");
+    assertThat(run(out, ObservedFeed.class, 100)).as(stdout() + stderr()).isZero();
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertThat(summary).contains("\"executions\": 100").contains("\"skipped\": 0");
+    assertThat(summary).contains("-Dweft.jdk=instrumented");
+    try (Stream<Path> cached = Files.list(CACHE)) {
+      Path folder =
+          cached
+              .filter(p -> p.getFileName().toString().startsWith("jdk-"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(folder.resolve("complete")).exists();
+      assertThat(folder.resolve("java.base/jdk/internal/weft/Bridge.class")).exists();
+      assertThat(folder.resolve("java.base/java/util/Observable.class")).exists();
+    }
+  }
+
+  @Test
+  void aPipeWhoseEndsWaitInsideTheJdkRunsEveryExecutionToItsEnd() throws Exception {
+    Path out = dir.resolve("pipe");
+    assertThat(run(out, PipedPair.class, 200)).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .contains("\"executions\": 200")
+        .contains("\"skipped\": 0");
+  }
+
+  @Test
+  void aLockOrderDeadlockThroughAJdkClassesLockIsFoundAndReplays() throws Exception {
+    Path out = dir.resolve("deadlock");
+    assertThat(run(out, BufferedSinkDeadlock.class, 2000)).as(stdout() + stderr()).isEqualTo(1);
+    Path weft = findingFile(out);
+    assertThat(weft.getFileName().toString()).startsWith("deadlock-");
+    assertThat(report(weft))
+        .contains("JVM options: -Dweft.jdk=instrumented")
+        .contains("at BufferedWriter.flush(BufferedWriter.java");
+
+    clearOutput();
+    assertThat(WeftCli.execute("replay", weft.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+    assertThat(stderr()).doesNotContain("instrumenting the JDK"); // built once, then cached
+  }
+}
