@@ -43,6 +43,15 @@ public final class InstrumentedJdk {
   private InstrumentedJdk() {}
 
   /**
+   * Prints the JVM options that give a JVM the instrumented JDK (built first if need be), on one
+   * line: {@code WEFT_JAVA_OPTS="$(java -cp weft.jar dev.weft.runtime.jdk.inside.InstrumentedJdk)"}
+   * runs the benchmark scripts with it.
+   */
+  public static void main(String[] args) {
+    System.out.println(String.join(" ", jvmOptions(System.err)));
+  }
+
+  /**
    * The JVM options that run this JDK with its instrumented {@code java.base}, building it first if
    * the cache has none; {@code progress} hears of a build.
    */
