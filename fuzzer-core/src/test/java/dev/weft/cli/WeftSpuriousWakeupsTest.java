@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code run} wakes waiting threads spuriously by default, and not with the option that says so.
+ * {@code run} wakes waiting threads spuriously by default, and not with the option that says so;
+ * the report marks the wait that returned spuriously.
  */
 class WeftSpuriousWakeupsTest extends CliTestSupport {
   private int run(Path out, String... more) {
@@ -35,8 +36,12 @@ class WeftSpuriousWakeupsTest extends CliTestSupport {
     Path findings = dir.resolve("on");
     assertThat(run(findings)).as(stderr()).isEqualTo(1);
     assertThat(stdout()).contains("woke with no value");
+    assertThat(report(findingFile(findings))).contains("wait returns spuriously");
     assertThat(WeftCli.execute("replay", findingFile(findings).toString())).isEqualTo(1);
-    assertThat(stdout()).contains("REPRODUCED").contains("woke with no value");
+    assertThat(stdout())
+        .contains("REPRODUCED")
+        .contains("woke with no value")
+        .contains("wait returns spuriously");
   }
 
   @Test

@@ -29,6 +29,9 @@ public final class Trace {
   private int[] perThreadCount = new int[8];
   private final IntArrayList causalEdges = new IntArrayList();
 
+  /** The wait-returns events whose wait ended spuriously, in order: what a report marks so. */
+  private final IntArrayList spuriousWakes = new IntArrayList();
+
   /** Appends an event and returns its global index. */
   public int append(int threadIndex, EventKind eventKind, int siteId, long locationKey) {
     int i = size;
@@ -139,6 +142,26 @@ public final class Trace {
   public void addCausalEdge(int before, int after) {
     causalEdges.add(before);
     causalEdges.add(after);
+  }
+
+  /** Marks {@code event} (the last so far) as a wait that returned spuriously. */
+  public void markSpuriousWake(int event) {
+    spuriousWakes.add(event);
+  }
+
+  /** Whether {@code event} is a wait that returned spuriously, by the JVM's leave. */
+  public boolean isSpuriousWake(int event) {
+    int n = spuriousWakes.size();
+    for (int i = n - 1; i >= 0; i--) { // few, and asked about in order of events
+      int e = spuriousWakes.getInt(i);
+      if (e == event) {
+        return true;
+      }
+      if (e < event) {
+        return false;
+      }
+    }
+    return false;
   }
 
   public int causalEdgeCount() {

@@ -97,8 +97,8 @@ public final class InterleavingPrinter {
       int stretch = end - e + 1;
       String who = inColumns ? "" : headers.get(t) + ": ";
       if (stretch > FOLD_OVER && !preempted.containsKey(e) && e != failing) {
-        String first = who + describe(trace.kind(e), sites.get(trace.site(e)));
-        String last = who + describe(trace.kind(end), sites.get(trace.site(end)));
+        String first = who + describe(trace, e, sites);
+        String last = who + describe(trace, end, sites);
         row(sb, e, "", t, first, "", column, inColumns, false);
         row(
             sb,
@@ -115,7 +115,7 @@ public final class InterleavingPrinter {
         continue;
       }
       String mark = e == failing ? FAILURE : preempted.containsKey(e) ? PREEMPTION : "";
-      String text = describe(trace.kind(e), sites.get(trace.site(e)));
+      String text = describe(trace, e, sites);
       String note = "";
       if (preempted.containsKey(e)) {
         note += "  (preempts " + preempted.get(e) + ")";
@@ -271,6 +271,14 @@ public final class InterleavingPrinter {
       parts.add(FAILURE + " the failing step");
     }
     return parts.isEmpty() ? "" : "(" + String.join("; ", parts) + ")\n";
+  }
+
+  private static String describe(Trace trace, int event, SiteTable sites) {
+    Site site = sites.get(trace.site(event));
+    if (trace.kind(event) == EventKind.WAKE && trace.isSpuriousWake(event)) {
+      return "wait returns spuriously  " + site.fileAndLine();
+    }
+    return describe(trace.kind(event), site);
   }
 
   private static String describe(EventKind kind, Site site) {

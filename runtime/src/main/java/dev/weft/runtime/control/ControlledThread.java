@@ -261,6 +261,11 @@ public final class ControlledThread implements LogicalThread {
     return was;
   }
 
+  /** Whether the strategy chose to wake the thread spuriously and its wait has not yet seen it. */
+  boolean wokenSpuriously() {
+    return wokenSpuriously;
+  }
+
   void wakeSpuriously() {
     wokenSpuriously = true;
     spuriousWakeupsLeft--;

@@ -608,6 +608,7 @@ public final class Scheduler {
         if (t.consumeSpuriousWakeup()) {
           wait.awaitingChange = false;
           record(t, kind, location, site);
+          trace.markSpuriousWake(trace.size() - 1);
           return Blocked.SPURIOUS;
         }
         boolean retry = wait.awaitingChange && wait.blockedAtVersion != syncVersion;
@@ -960,6 +961,9 @@ public final class Scheduler {
     checkBudget(t);
     EventKind kind = t.pendingKind;
     int event = trace.append(t.index, kind, t.pendingSite, t.pendingLocation);
+    if (t.wokenSpuriously()) {
+      trace.markSpuriousWake(event);
+    }
     afterEvent(t, kind, t.pendingLocation, t.pendingSite);
     switch (kind) {
       case THREAD_BEGIN:
