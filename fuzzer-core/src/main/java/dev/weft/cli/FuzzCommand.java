@@ -191,12 +191,23 @@ public final class FuzzCommand implements Callable<Integer> {
   List<String> jvmOptions;
 
   @Option(
+      names = "--no-spurious-wakeups",
+      description =
+          "Never wake a thread waiting in wait, park or await without a notify, unpark or"
+              + " signal (by default a run may, as the JVM allows). Recorded with the campaign as"
+              + " the JVM option "
+              + NO_SPURIOUS_WAKEUPS
+              + "; a --jvm-opt list given on resume without it turns them back on.")
+  boolean noSpuriousWakeups;
+
+  static final String NO_SPURIOUS_WAKEUPS = "-Dweft.spuriousWakeups=off";
+
+  @Option(
       names = "--jdk",
       paramLabel = "MODE",
       description =
           JdkChoice.DESCRIPTION_WITHOUT_DEFAULT
-              + " Default: models, or what the campaign recorded; given with no --jvm-opt on"
-              + " resume, the recorded --jvm-opt list is replaced.")
+              + " Default: models, or what the campaign recorded.")
   JdkChoice.Mode jdk;
 
   @Option(names = "--show-output", description = "Print the target's output of every execution.")
@@ -313,6 +324,8 @@ public final class FuzzCommand implements Callable<Integer> {
     try {
       recorded = dir.holdsCampaign() ? CampaignFile.read(dir.campaignFile()) : null;
       settings = FuzzSettings.resolve(given(), recorded, corpus);
+      settings =
+          settings.withJvmOptions(withSpuriousWakeups(JdkChoice.apply(settings.jvmOptions(), jdk)));
     } catch (CampaignFileException | FuzzSettings.UsageException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
@@ -611,7 +624,7 @@ public final class FuzzCommand implements Callable<Integer> {
     return new FuzzSettings.Given(
         spec,
         classPath,
-        JdkChoice.apply(jvmOptions, jdk),
+        jvmOptions,
         named,
         depth,
         threadsBound,
@@ -775,5 +788,19 @@ public final class FuzzCommand implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       return ownCount;
     }
+  }
+
+  /**
+   * The given JVM options with {@link #NO_SPURIOUS_WAKEUPS} added if asked for; null stays null.
+   */
+  private List<String> withSpuriousWakeups(List<String> options) {
+    if (!noSpuriousWakeups) {
+      return options;
+    }
+    List<String> out = new ArrayList<>(options == null ? List.of() : options);
+    if (!out.contains(NO_SPURIOUS_WAKEUPS)) {
+      out.add(NO_SPURIOUS_WAKEUPS);
+    }
+    return out;
   }
 }

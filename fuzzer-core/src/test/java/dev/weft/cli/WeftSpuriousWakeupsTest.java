@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +48,43 @@ class WeftSpuriousWakeupsTest extends CliTestSupport {
   @Test
   void withoutSpuriousWakeupsTheSameProgramPasses() {
     assertThat(run(dir.resolve("off"), "--no-spurious-wakeups")).as(stdout()).isEqualTo(0);
+  }
+
+  /** {@code fuzz} too: the campaign records the choice, so its worker JVMs and resumes keep it. */
+  @Test
+  void aFuzzCampaignWithoutSpuriousWakeupsRecordsItAndFindsNothing() throws Exception {
+    Path on = dir.resolve("fuzz-on");
+    Path off = dir.resolve("fuzz-off");
+    String[] campaign = {
+      "fuzz",
+      "--main",
+      "dev.weft.targets.cli.IfGuardedWait",
+      "--cp",
+      targets(),
+      "--seed",
+      "3",
+      "--iterations",
+      "300"
+    };
+    assertThat(WeftCli.execute(with(campaign, "--corpus", on.toString())))
+        .as(stdout() + stderr())
+        .isEqualTo(1);
+    assertThat(Files.list(on.resolve("findings")).filter(p -> p.toString().endsWith(".weft")))
+        .as("the default campaign finds the if-guarded wait")
+        .isNotEmpty();
+    assertThat(WeftCli.execute(with(campaign, "--corpus", off.toString(), "--no-spurious-wakeups")))
+        .isZero();
+    assertThat(Files.readString(off.resolve("campaign.json")))
+        .contains("\"-Dweft.spuriousWakeups=off\"");
+    assertThat(Files.list(off.resolve("findings")).filter(p -> p.toString().endsWith(".weft")))
+        .isEmpty();
+  }
+
+  private static String[] with(String[] base, String... more) {
+    String[] all = new String[base.length + more.length];
+    System.arraycopy(base, 0, all, 0, base.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
   }
 
   @Test

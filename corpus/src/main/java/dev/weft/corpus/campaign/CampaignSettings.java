@@ -107,6 +107,24 @@ public record CampaignSettings(
         ExpectedExceptions.NONE);
   }
 
+  public CampaignSettings withJvmOptions(List<String> options) {
+    return new CampaignSettings(
+        target,
+        classPath,
+        options,
+        strategy,
+        depth,
+        threadsBound,
+        seed,
+        budget,
+        graphEvents,
+        races,
+        localObjects,
+        targetHash,
+        ignoredExceptions,
+        cluster);
+  }
+
   public CampaignSettings withTargetHash(String hash) {
     return new CampaignSettings(
         target,

@@ -175,8 +175,16 @@ public final class RunExecutor {
       RaceMode races,
       boolean localObjects,
       ExpectedExceptions expected) {
-    this(instrumenter, target, budget, races, localObjects, expected, true);
+    this(instrumenter, target, budget, races, localObjects, expected, SPURIOUS_WAKEUPS_DEFAULT);
   }
+
+  /**
+   * Whether runs may wake waiting threads spuriously unless told otherwise: on, or off with {@code
+   * -Dweft.spuriousWakeups=off} (what {@code fuzz --no-spurious-wakeups} records as a JVM option,
+   * so that its workers, resumed sessions and replays run alike).
+   */
+  public static final boolean SPURIOUS_WAKEUPS_DEFAULT =
+      !"off".equals(System.getProperty("weft.spuriousWakeups"));
 
   /**
    * An executor as above whose runs may wake a waiting thread spuriously (as the JVM may wake
