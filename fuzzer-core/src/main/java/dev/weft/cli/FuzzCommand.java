@@ -313,6 +313,9 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(names = "--pool-parent", hidden = true, description = "Set by the pool for its workers.")
   Long poolParent;
 
+  @Option(names = "--restart", hidden = true, description = "Set by the pool for its workers.")
+  Integer poolRestart;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -438,7 +441,8 @@ public final class FuzzCommand implements Callable<Integer> {
               minimise.budget(),
               0,
               false,
-              !noCorpusSeeds);
+              !noCorpusSeeds,
+              0);
       StatusDisplay display = display(settings, state.session(), err);
       Quarantine quarantine = new Quarantine(dir.quarantine(), display::message);
       CampaignExchange exchange;
@@ -556,7 +560,8 @@ public final class FuzzCommand implements Callable<Integer> {
             minimise.budget(),
             worker,
             true,
-            !noCorpusSeeds);
+            !noCorpusSeeds,
+            poolRestart == null ? 0 : poolRestart);
     StatusDisplay display = new StatusDisplay(System.out, err, StatusDisplay.Mode.LINES, "");
     Quarantine quarantine = new Quarantine(dir.quarantine(), display::message);
     CampaignExchange exchange = new PoolSync(state.corpus(), quarantine);

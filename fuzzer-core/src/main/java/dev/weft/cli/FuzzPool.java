@@ -102,10 +102,10 @@ final class FuzzPool {
             time,
             iterations,
             silenceLimitSeconds(),
-            (worker, timeLeft, iterationsLeft) ->
+            (worker, restart, timeLeft, iterationsLeft) ->
                 ChildJvm.command(
                     workerJvmOptions(worker),
-                    workerArgs(worker, session, timeLeft, iterationsLeft)),
+                    workerArgs(worker, restart, session, timeLeft, iterationsLeft)),
             display,
             quiet,
             before.findings().count());
@@ -218,7 +218,8 @@ final class FuzzPool {
     return run + minimising + SILENCE_MARGIN_SECONDS;
   }
 
-  private List<String> workerArgs(int worker, int session, Duration timeLeft, long iterationsLeft) {
+  private List<String> workerArgs(
+      int worker, int restart, int session, Duration timeLeft, long iterationsLeft) {
     List<String> args = new ArrayList<>();
     args.add("fuzz");
     args.add("--corpus");
@@ -229,6 +230,10 @@ final class FuzzPool {
     args.add(Integer.toString(session));
     args.add("--pool-parent");
     args.add(Long.toString(ProcessHandle.current().pid()));
+    if (restart > 0) {
+      args.add("--restart");
+      args.add(Integer.toString(restart));
+    }
     if (timeLeft != null) {
       args.add("--time");
       args.add(timeLeft.toMillis() + "ms");

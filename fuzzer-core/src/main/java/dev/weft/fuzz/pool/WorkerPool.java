@@ -100,7 +100,7 @@ public final class WorkerPool {
       if (iterations > 0 && share(w) <= 0) {
         w.finish(); // fewer iterations than workers
       } else {
-        w.start(commands.command(w.worker(), time, share(w)));
+        w.start(commands.command(w.worker(), 0, time, share(w)));
       }
     }
     long lastStatus = start;
@@ -219,7 +219,7 @@ public final class WorkerPool {
               + w.replaced()
               + ")");
     }
-    w.start(commands.command(w.worker(), timeLeft, iterationsLeft));
+    w.start(commands.command(w.worker(), w.replacements(), timeLeft, iterationsLeft));
     return Ending.DONE;
   }
 

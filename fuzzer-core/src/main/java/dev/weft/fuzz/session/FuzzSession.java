@@ -142,7 +142,7 @@ public final class FuzzSession {
     this.progress = progress;
     this.display = display;
     this.session = state.session();
-    this.sessionSeed = SessionPlan.sessionSeed(plan.settings().seed(), session, plan.worker());
+    this.sessionSeed = plan.seed(session);
     this.executions = state.executions();
     this.skipped = state.skipped();
     this.quarantine = new Quarantine(plan.directory().quarantine(), display::message);

@@ -18,6 +18,9 @@ import java.time.Duration;
  * @param inPool whether this is one of several workers: the parent prints the status lines
  * @param corpusSeeds whether the corpus's favoured entries, and other workers' entries, are mutated
  *     again ({@code --no-corpus-seeds} turns it off, to compare)
+ * @param restart how many JVMs ran this worker's part of the session before this one (the pool
+ *     replaces one whose run left a thread it cannot stop, or that died): mixed into the seed, so
+ *     that a replacement does not walk the same fresh runs into the same stuck run again
  */
 public record SessionPlan(
     CampaignDirectory directory,
@@ -29,7 +32,8 @@ public record SessionPlan(
     MinimiseBudget minimise,
     int worker,
     boolean inPool,
-    boolean corpusSeeds) {
+    boolean corpusSeeds,
+    int restart) {
 
   /** A session run by this process alone. */
   public SessionPlan(
@@ -40,7 +44,13 @@ public record SessionPlan(
       boolean quiet,
       boolean showOutput,
       MinimiseBudget minimise) {
-    this(directory, settings, iterations, time, quiet, showOutput, minimise, 0, false, true);
+    this(directory, settings, iterations, time, quiet, showOutput, minimise, 0, false, true, 0);
+  }
+
+  /** This plan's seed: {@link #sessionSeed}, mixed with the restart number after a replacement. */
+  public long seed(int session) {
+    long seed = sessionSeed(settings.seed(), session, worker);
+    return restart == 0 ? seed : StableHash.mixInt(seed, 0x7e57a700 + restart);
   }
 
   /**
