@@ -25,10 +25,7 @@ class WeftSpuriousWakeupsTest extends CliTestSupport {
       "--out",
       out.toString()
     };
-    String[] args = new String[base.length + more.length];
-    System.arraycopy(base, 0, args, 0, base.length);
-    System.arraycopy(more, 0, args, base.length, more.length);
-    return WeftCli.execute(args);
+    return WeftCli.execute(with(base, more));
   }
 
   /** The finding is minimised too: the minimised schedule keeps the spurious wake-up it needs. */

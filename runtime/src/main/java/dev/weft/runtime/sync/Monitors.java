@@ -57,6 +57,11 @@ public final class Monitors {
     if (t == null) {
       return;
     }
+    enter(t, obj, site);
+  }
+
+  /** The monitor entry as a point: the thread waits there while another holds the monitor. */
+  private static void enter(ControlledThread t, Object obj, int site) {
     Scheduler s = t.scheduler();
     Monitor m = of(s).monitor(obj);
     s.point(
@@ -215,20 +220,7 @@ public final class Monitors {
 
   /** A JDK class's {@code monitorenter} that another controlled thread holds: a blocking point. */
   public static void enterInJdk(ControlledThread t, Object obj, int site) {
-    Scheduler s = t.scheduler();
-    Monitor m = of(s).monitor(obj);
-    s.point(
-        t,
-        EventKind.MONITOR_ENTER,
-        s.lockLocation(obj, site),
-        site,
-        obj,
-        0,
-        new MonitorEntryWait(obj, m));
-    m.owner = t;
-    if (m.depth++ == 0) {
-      m.enterSite = site;
-    }
+    enter(t, obj, site);
   }
 
   /** A JDK class's {@code monitorexit} on a controlled thread, after the JVM's. */
