@@ -76,6 +76,32 @@ class WeftInsideJdkTest extends CliTestSupport {
         .contains("\"skipped\": 0");
   }
 
+  /** A campaign records the choice, and its worker JVM runs with the instrumented JDK too. */
+  @Test
+  void aFuzzCampaignRecordsTheInstrumentedJdkAndItsWorkerRunsWithIt() throws Exception {
+    Path corpus = dir.resolve("campaign");
+    int code =
+        WeftCli.execute(
+            "fuzz",
+            "--jdk",
+            "instrumented",
+            "--main",
+            PipedPair.class.getName(),
+            "--cp",
+            targets(),
+            "--corpus",
+            corpus.toString(),
+            "--iterations",
+            "150");
+    assertThat(code).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(corpus.resolve("campaign.json")))
+        .contains("\"-Dweft.jdk=instrumented\"");
+    assertThat(stderr()).doesNotContain("could not be stopped").doesNotContain("skipped");
+    try (Stream<Path> findings = Files.list(corpus.resolve("findings"))) {
+      assertThat(findings.filter(p -> p.toString().endsWith(".weft"))).isEmpty();
+    }
+  }
+
   @Test
   void aLockOrderDeadlockThroughAJdkClassesLockIsFoundAndReplays() throws Exception {
     Path out = dir.resolve("deadlock");
