@@ -38,11 +38,11 @@ public final class Bridge {
     delegate.await(lock, millis, nanos, where, line);
   }
 
-  public static void notify(Object lock) {
-    delegate.notify(lock, false);
+  public static void notify(Object lock, String where, int line) {
+    delegate.notify(lock, false, where, line);
   }
 
-  public static void notifyAll(Object lock) {
-    delegate.notify(lock, true);
+  public static void notifyAll(Object lock, String where, int line) {
+    delegate.notify(lock, true, where, line);
   }
 }

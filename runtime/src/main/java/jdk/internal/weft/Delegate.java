@@ -22,7 +22,7 @@ public class Delegate {
   }
 
   /** {@code lock.notify()} or {@code notifyAll()} in JDK code. */
-  public void notify(Object lock, boolean all) {
+  public void notify(Object lock, boolean all, String where, int line) {
     if (all) {
       lock.notifyAll();
     } else {

@@ -93,22 +93,19 @@ public final class ControlledJdk extends Delegate {
   }
 
   @Override
-  public void notify(Object lock, boolean all) {
+  public void notify(Object lock, boolean all, String where, int line) {
     ControlledThread t = served();
     if (t != null) {
       t.servingJdk(true);
       try {
         Monitors.notifyInJdk(
-            t,
-            lock,
-            all,
-            () -> JdkSites.of(t, "java.lang.Object", 0, all ? "notifyAll" : "notify"));
+            t, lock, all, () -> JdkSites.of(t, where, line, all ? "notifyAll" : "notify"));
       } finally {
         t.servingJdk(false);
       }
     }
     if (Thread.holdsLock(lock) || t == null) {
-      super.notify(lock, all); // the JVM's waiters too: threads Weft does not control
+      super.notify(lock, all, where, line); // the JVM's waiters too: threads Weft does not control
     }
   }
 }

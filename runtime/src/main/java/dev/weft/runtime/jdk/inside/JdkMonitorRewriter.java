@@ -172,7 +172,13 @@ final class JdkMonitorRewriter extends ClassVisitor {
               "(Ljava/lang/Object;" + args + "Ljava/lang/String;I)V",
               false);
         } else {
-          super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, name, "(Ljava/lang/Object;)V", false);
+          pushWhere();
+          super.visitMethodInsn(
+              Opcodes.INVOKESTATIC,
+              BRIDGE,
+              name,
+              "(Ljava/lang/Object;Ljava/lang/String;I)V",
+              false);
         }
         return;
       }

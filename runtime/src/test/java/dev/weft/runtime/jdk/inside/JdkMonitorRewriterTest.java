@@ -50,9 +50,9 @@ class JdkMonitorRewriterTest {
     }
 
     @Override
-    public void notify(Object lock, boolean all) {
-      calls.add(all ? "notifyAll" : "notify");
-      super.notify(lock, all);
+    public void notify(Object lock, boolean all, String where, int line) {
+      calls.add((all ? "notifyAll " : "notify ") + where);
+      super.notify(lock, all, where, line);
     }
   }
 
@@ -112,8 +112,8 @@ class JdkMonitorRewriterTest {
             "exited",
             "enter " + type + ".waitBriefly",
             "wait 1 " + type + ".waitBriefly",
-            "notify",
-            "notifyAll",
+            "notify " + type + ".waitBriefly",
+            "notifyAll " + type + ".waitBriefly",
             "exited");
   }
 
