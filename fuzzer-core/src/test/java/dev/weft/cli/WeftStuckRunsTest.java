@@ -43,7 +43,8 @@ class WeftStuckRunsTest extends CliTestSupport {
     // the stuck thread is a hang (it ran without a scheduling point past the stall timeout): one
     // finding, however many JVMs met it
     assertThat(code).as(stderr()).isEqualTo(WeftCli.FOUND);
-    assertThat(seconds).as("the session ran its whole time").isGreaterThanOrEqualTo(20);
+    // its whole time: a new JVM is not started for the last second (it would spend it starting)
+    assertThat(seconds).as("the session ran its whole time").isGreaterThanOrEqualTo(19);
     // every 50th run of a JVM, replays (the check on fresh classes) counted: about every 45th
     assertThat(stderr())
         .as(stdout() + "\nstats.jsonl:\n" + Files.readString(corpus.resolve("stats.jsonl")))
