@@ -3,8 +3,12 @@ package dev.weft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.targets.jdk.BufferedSinkDeadlock;
+import dev.weft.targets.jdk.LockedQueueSizeBound;
 import dev.weft.targets.jdk.ObservedFeed;
+import dev.weft.targets.jdk.ParallelAtomicSum;
+import dev.weft.targets.jdk.ParallelSum;
 import dev.weft.targets.jdk.PipedPair;
+import dev.weft.targets.jdk.QueueSizeBound;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -16,8 +20,10 @@ import org.junit.jupiter.api.Test;
  * {@code --jdk instrumented}: the JDK's own monitors, waits and notifications run under Weft's
  * control, so a JDK class's {@code synchronized} method excludes the program's own, a wait inside
  * {@code java.io} hands the turn on instead of blocking the run, and a lock-order cycle through a
- * JDK class's lock is a deadlock finding that replays. Each run is in a child JVM given the
- * instrumented {@code java.base}, built once into a cache folder of this test.
+ * JDK class's lock is a deadlock finding that replays, and a parallel stream's tasks run on the
+ * run's controlled workers, not on threads the JDK starts, and a lock-free queue's {@code size()}
+ * is as weakly consistent as on a JVM. Each run is in a child JVM given the instrumented {@code
+ * java.base}, built once into a cache folder of this test.
  */
 class WeftInsideJdkTest extends CliTestSupport {
   private static final Path CACHE =
@@ -116,5 +122,48 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(WeftCli.execute("replay", weft.toString())).as(stdout() + stderr()).isEqualTo(1);
     assertThat(stdout()).contains("REPRODUCED");
     assertThat(stderr()).doesNotContain("instrumenting the JDK"); // built once, then cached
+  }
+
+  @Test
+  void aParallelStreamsWorkersRaceUnderControlAndTheLostUpdateReplays() throws Exception {
+    Path out = dir.resolve("parallel");
+    assertThat(run(out, ParallelSum.class, 200)).as(stdout() + stderr()).isEqualTo(1);
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertThat(summary).contains("\"skipped\": 0");
+    assertThat(stdout()).containsPattern("FOUND assertion at execution \\d\\b");
+    Path weft = findingFile(out);
+    assertThat(report(weft)).contains("the sum of 1..4 came out as").contains("commonPool-worker-");
+
+    clearOutput();
+    assertThat(WeftCli.execute("replay", weft.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
+  void aParallelStreamWithAnAtomicTotalIsQuietAndNoRunIsSkipped() throws Exception {
+    Path out = dir.resolve("parallel-atomic");
+    assertThat(run(out, ParallelAtomicSum.class, 200)).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .contains("\"executions\": 200")
+        .contains("\"skipped\": 0");
+  }
+
+  @Test
+  void aProgramCountingOnMoreThanALockFreeQueuesSizeFailsAndTheLockedTwinIsQuiet()
+      throws Exception {
+    Path out = dir.resolve("queue-size");
+    assertThat(run(out, QueueSizeBound.class, 1000)).as(stdout() + stderr()).isEqualTo(1);
+    Path weft = findingFile(out);
+    assertThat(report(weft))
+        .contains("size() counted 2 though the queue never held more than one element")
+        .contains("ConcurrentLinkedQueue.java:");
+    clearOutput();
+    assertThat(WeftCli.execute("replay", weft.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+
+    clearOutput();
+    Path locked = dir.resolve("locked-queue-size");
+    assertThat(run(locked, LockedQueueSizeBound.class, 1000)).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(locked.resolve("summary.json"))).contains("\"skipped\": 0");
   }
 }

@@ -2,9 +2,10 @@ package jdk.internal.weft;
 
 /**
  * The static entry points that Weft's instrumented {@code java.base} calls around its monitors,
- * waits and notifications. Each forwards to the {@link Delegate} installed, which until Weft
- * installs its own is the JVM's behaviour. Nothing here may take a monitor or load a class beyond
- * these two: the JDK calls in while it is still starting.
+ * waits and notifications, in place of its {@code LockSupport} parks, and in place of the forks by
+ * which its parallel streams hand work to the common pool. Each forwards to the {@link Delegate}
+ * installed, which until Weft installs its own is the JVM's behaviour. Nothing here may take a
+ * monitor or load a class beyond these two: the JDK calls in while it is still starting.
  */
 public final class Bridge {
   private static volatile Delegate delegate = new Delegate();
@@ -44,5 +45,50 @@ public final class Bridge {
 
   public static void notifyAll(Object lock, String where, int line) {
     delegate.notify(lock, true, where, line);
+  }
+
+  public static void park(String where, int line) {
+    delegate.park(null, -1L, false, where, line);
+  }
+
+  public static void park(Object blocker, String where, int line) {
+    delegate.park(blocker, -1L, false, where, line);
+  }
+
+  public static void parkNanos(long nanos, String where, int line) {
+    if (nanos > 0) { // as LockSupport: no wait at all otherwise
+      delegate.park(null, nanos, false, where, line);
+    }
+  }
+
+  public static void parkNanos(Object blocker, long nanos, String where, int line) {
+    if (nanos > 0) {
+      delegate.park(blocker, nanos, false, where, line);
+    }
+  }
+
+  public static void parkUntil(long deadline, String where, int line) {
+    delegate.park(null, deadline, true, where, line);
+  }
+
+  public static void parkUntil(Object blocker, long deadline, String where, int line) {
+    delegate.park(blocker, deadline, true, where, line);
+  }
+
+  public static void unpark(Thread thread, String where, int line) {
+    delegate.unpark(thread, where, line);
+  }
+
+  public static java.util.concurrent.ForkJoinTask<?> fork(
+      java.util.concurrent.ForkJoinTask<?> task, String where, int line) {
+    return delegate.fork(task, where, line);
+  }
+
+  /**
+   * Before an inner step of one of the JDK's lock-free collections: {@code kind} 0 a read, 1 a
+   * write, 2 an update (a CAS).
+   */
+  public static void sharedAccess(int kind, String where, int line) {
+    delegate.sharedAccess(kind, where, line);
   }
 }

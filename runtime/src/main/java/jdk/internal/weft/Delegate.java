@@ -29,4 +29,33 @@ public class Delegate {
       lock.notify();
     }
   }
+
+  /**
+   * {@code LockSupport.park}, {@code parkNanos} ({@code time} the nanoseconds) or {@code parkUntil}
+   * ({@code deadline} true, {@code time} the epoch millisecond) in JDK code; an untimed park has a
+   * negative {@code time}.
+   */
+  public void park(Object blocker, long time, boolean deadline, String where, int line) {
+    if (deadline) {
+      java.util.concurrent.locks.LockSupport.parkUntil(blocker, time);
+    } else if (time < 0) {
+      java.util.concurrent.locks.LockSupport.park(blocker);
+    } else {
+      java.util.concurrent.locks.LockSupport.parkNanos(blocker, time);
+    }
+  }
+
+  /** {@code LockSupport.unpark(thread)} in JDK code. */
+  public void unpark(Thread thread, String where, int line) {
+    java.util.concurrent.locks.LockSupport.unpark(thread);
+  }
+
+  /** {@code task.fork()} in JDK code outside {@code java.util.concurrent}: a parallel stream's. */
+  public java.util.concurrent.ForkJoinTask<?> fork(
+      java.util.concurrent.ForkJoinTask<?> task, String where, int line) {
+    return task.fork();
+  }
+
+  /** Before an inner step of one of the JDK's lock-free collections: nothing, for the JVM. */
+  public void sharedAccess(int kind, String where, int line) {}
 }

@@ -123,6 +123,20 @@ public final class ControlledThread implements LogicalThread {
   }
 
   /**
+   * The location of the JDK lock-free collection whose call this thread is inside, or 0: while it
+   * is set, the collection's inner steps are scheduling points on it (see {@code jdk.JdkCalls}).
+   */
+  private long insideLockFree;
+
+  public long insideLockFree() {
+    return insideLockFree;
+  }
+
+  public void insideLockFree(long location) {
+    insideLockFree = location;
+  }
+
+  /**
    * Waits for the turn with the JVM's monitor of {@code lock} let go: see {@link #nativeMonitor}.
    */
   public void awaitTurnReleasing(Object lock) {

@@ -202,6 +202,7 @@ public final class Scheduler {
    * thread's {@link Thread} object, as target code sees it.
    */
   public void startMain(Runnable body, ClassLoader contextLoader) {
+    runLoader = contextLoader;
     ControlledThread main = newThread("main", null, false);
     main.assignment =
         new Carrier.Assignment("main", contextLoader, null, () -> runCarrier(main, body));
@@ -742,6 +743,30 @@ public final class Scheduler {
   public ControlledThread threadOf(Thread logical) {
     return byLogical.get(logical);
   }
+
+  /**
+   * The controlled thread whose target {@code Thread} or whose carrier {@code thread} is, or null:
+   * JDK code names a thread by {@code Thread.currentThread()}, which is its carrier.
+   */
+  public ControlledThread threadOfCarrierOrLogical(Thread thread) {
+    ControlledThread t = byLogical.get(thread);
+    if (t != null) {
+      return t;
+    }
+    for (ControlledThread c : threads) {
+      if (c.carrier == thread) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The class loader of the run's target code (the main thread's context loader). */
+  public ClassLoader runLoader() {
+    return runLoader;
+  }
+
+  private ClassLoader runLoader;
 
   // ------------------------------------------------------------------------------ internals
 

@@ -48,6 +48,17 @@ final class TurnHandoff {
    * virtual carrier holds one of the few platform threads the others need.
    */
   void await(ControlledThread t) {
+    // what the JDK does while this carrier waits (a virtual carrier's park) is Weft's own work
+    boolean serving = t.servingJdk();
+    t.servingJdk(true);
+    try {
+      awaitTurn(t);
+    } finally {
+      t.servingJdk(serving);
+    }
+  }
+
+  private void awaitTurn(ControlledThread t) {
     Object lock = t.nativeMonitor;
     if (lock != null) {
       awaitReleasing(t, lock);

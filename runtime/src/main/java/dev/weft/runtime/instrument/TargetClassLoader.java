@@ -70,6 +70,12 @@ public final class TargetClassLoader extends ClassLoader {
     return instrumenter != null && instrumenter.isInstrumentedPathClass(c.getName());
   }
 
+  /** Whether {@code type} is a run's code: the target's, or Weft's per-run models. */
+  public static boolean isRunCode(Class<?> type) {
+    ClassLoader loader = type.getClassLoader();
+    return loader instanceof TargetClassLoader || loader instanceof ModelClassLoader;
+  }
+
   /**
    * Whether {@code type} and every superclass but {@code Object} were defined by a run's loader
    * from the target class path with their instrumentation: then every way an instance can pass

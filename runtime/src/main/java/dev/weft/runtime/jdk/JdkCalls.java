@@ -4,6 +4,7 @@ import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.jdk.inside.LockFreeCollections;
 import dev.weft.runtime.races.NotThreadSafe;
 import dev.weft.runtime.races.RaceCalls;
 import dev.weft.runtime.sync.FieldUpdaters;
@@ -307,6 +308,23 @@ public final class JdkCalls {
     return ACCESS;
   }
 
+  /**
+   * The access of a call on one of the JDK's lock-free collections, whose inner steps are points of
+   * their own on the same location while the call runs ({@link LockFreeCollections}): not atomic,
+   * so other threads can run between them.
+   */
+  private static Object accessInside(ControlledThread t, long location, int kind, int site) {
+    Scheduler s = t.scheduler();
+    s.point(t, EventKind.of(kind), location, site, null, 0);
+    LAST_ACCESS.of(s)[0] = s.lastEvent();
+    long outer = t.insideLockFree();
+    t.insideLockFree(location);
+    return new Inside(outer);
+  }
+
+  /** Token of a call inside a lock-free collection: the location of the call around it, or 0. */
+  private record Inside(long outer) {}
+
   static Object enter(
       Object receiver,
       int kind,
@@ -334,7 +352,12 @@ public final class JdkCalls {
     ControlledThread t = accessor(receiver, npe);
     long location =
         t == null ? 0 : t.scheduler().objectLocation(receiver, Locations.CONTENTS_MEMBER, site);
-    Object accessed = t == null ? null : access(t, location, kind, site);
+    Object accessed =
+        t == null
+            ? null
+            : monitor == null && LockFreeCollections.runsInside(receiver)
+                ? accessInside(t, location, kind, site)
+                : access(t, location, kind, site);
     RaceCalls.jdkCall(receiver, t == null ? 0 : Locations.objectNumber(location), method, site);
     return monitor == null ? accessed : new HeldMonitor(monitor, accessed != null);
   }
@@ -370,6 +393,14 @@ public final class JdkCalls {
 
   private static void leave(Object token, int writes, int site) {
     if (token == null) {
+      return;
+    }
+    if (token instanceof Inside inside) {
+      ControlledThread t = ControlledThread.current();
+      t.insideLockFree(inside.outer());
+      if (writes != 0) {
+        t.scheduler().changed();
+      }
       return;
     }
     HeldMonitor held = token instanceof HeldMonitor h ? h : null;

@@ -1,5 +1,6 @@
 package dev.weft.runtime.perrun;
 
+import dev.weft.runtime.jdk.inside.JdkTaskRunner;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
@@ -33,12 +34,18 @@ public final class ModelForkJoin {
     return common;
   }
 
-  /** Runs a task on a worker of {@code pool}, so that its forks go back to that pool. */
+  /**
+   * Runs a task on a worker of {@code pool}, so that its forks go back to that pool. Where the JVM
+   * runs the instrumented JDK, the task's body is run as the JDK's workers run it, without waiting
+   * for its completion (a counted completer's comes with its last subtask's).
+   */
   static void runIn(ControlledForkJoinPool pool, ForkJoinTask<?> task) {
     if (task instanceof Runnable r) {
       // CompletableFuture's async stages and adapted runnables: run() does the work (their exec()
       // reports "not done", and quietlyInvoke would then park inside the JDK)
       runIn(pool, r);
+    } else if (JdkTaskRunner.available()) {
+      runIn(pool, (Runnable) () -> JdkTaskRunner.runBody(task));
     } else {
       runIn(pool, (Runnable) task::quietlyInvoke);
     }
@@ -84,7 +91,9 @@ public final class ModelForkJoin {
     ControlledForkJoinPool holder = queuedIn(task);
     if (holder != null && claim(task)) {
       runIn(holder, task); // nobody started it: run it here, as a stealing joiner would
-      return;
+      if (!JdkTaskRunner.available()) {
+        return; // quietlyInvoke waited for it; a body run as a worker runs it may complete later
+      }
     }
     boolean interrupted = false;
     while (!task.isDone()) {

@@ -70,6 +70,33 @@ public final class Parking {
       }
       return;
     }
+    parkModel(t, timeoutNanos, site);
+  }
+
+  /**
+   * A park inside JDK code by the controlled thread {@code t} ({@code timeoutNanos} negative:
+   * untimed), with the JDK's call as its site: the same model as the target's own parks.
+   */
+  public static void parkInJdk(ControlledThread t, long timeoutNanos, int site) {
+    parkModel(t, timeoutNanos, site);
+  }
+
+  /**
+   * An unpark inside JDK code by the controlled thread {@code t} of the controlled thread {@code
+   * target}; {@code point} whether it is a scheduling point (JDK code the target called) or only
+   * gives the permit (JDK code Weft's own called for the target).
+   */
+  public static void unparkInJdk(
+      ControlledThread t, ControlledThread target, boolean point, int site) {
+    Scheduler s = t.scheduler();
+    if (point) {
+      s.point(t, EventKind.UPDATE, s.threadLocation(target.logical(), site), site, null, 0);
+    }
+    PERMITS.of(s).add(target);
+    s.changed();
+  }
+
+  private static void parkModel(ControlledThread t, long timeoutNanos, int site) {
     Scheduler s = t.scheduler();
     Set<ControlledThread> permits = PERMITS.of(s);
     long location = s.threadLocation(t.logical(), site);

@@ -1,7 +1,16 @@
 package dev.weft.runtime.jdk.inside;
 
 import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.instrument.TargetClassLoader;
+import dev.weft.runtime.jdk.JdkClasses;
 import dev.weft.runtime.sync.Monitors;
+import dev.weft.runtime.sync.Parking;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.ForkJoinTask;
 import jdk.internal.weft.Bridge;
 import jdk.internal.weft.Delegate;
 
@@ -10,7 +19,10 @@ import jdk.internal.weft.Delegate;
  * java.base} ({@link InstrumentedJdk}): a controlled thread takes each of them in the model as well
  * as in the JVM, so that it never blocks inside the JVM on a monitor another controlled thread
  * holds (it is not enabled until that one leaves), a lock-order cycle through a JDK class's lock is
- * a deadlock finding, and a JDK-internal {@code wait} or {@code notify} is the model's. Every other
+ * a deadlock finding, and a JDK-internal {@code wait} or {@code notify} is the model's. A park
+ * inside JDK code that the run's code called (a parallel stream waiting for its tasks) is the
+ * model's park, and an unpark of a controlled thread gives the model's permit; a parallel stream's
+ * fork goes to the run's stand-in pool, so the JDK starts no worker thread of its own. Every other
  * thread (the JVM's, Weft's own), and a controlled thread while Weft's model itself runs, gets the
  * JVM's behaviour.
  */
@@ -106,6 +118,141 @@ public final class ControlledJdk extends Delegate {
     }
     if (Thread.holdsLock(lock) || t == null) {
       super.notify(lock, all, where, line); // the JVM's waiters too: threads Weft does not control
+    }
+  }
+
+  private static final StackWalker STACK =
+      StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+  /**
+   * Whether the JDK code that calls in was called by the run's code (the target's, or a per-run
+   * model's), not by Weft's own, which only parks where it expects the JVM's park: the nearest
+   * frame outside the JDK and this bridge decides.
+   */
+  private static boolean calledByRunCode() {
+    return STACK.walk(
+        frames ->
+            frames
+                .map(StackWalker.StackFrame::getDeclaringClass)
+                .filter(c -> !JdkClasses.isJdkClass(c) && c.getPackage() != BRIDGE_PACKAGE)
+                .findFirst()
+                .map(TargetClassLoader::isRunCode)
+                .orElse(false));
+  }
+
+  private static final Package BRIDGE_PACKAGE = ControlledJdk.class.getPackage();
+
+  @Override
+  public void park(Object blocker, long time, boolean deadline, String where, int line) {
+    ControlledThread t = served();
+    if (t == null || !calledByRunCode()) {
+      super.park(blocker, time, deadline, where, line);
+      return;
+    }
+    long nanos = time;
+    if (deadline) {
+      nanos = (time - System.currentTimeMillis()) * 1_000_000L;
+      if (nanos <= 0) {
+        return;
+      }
+    }
+    t.servingJdk(true);
+    try {
+      Parking.parkInJdk(t, nanos, JdkSites.of(t, where, line, "park"));
+    } finally {
+      t.servingJdk(false);
+    }
+  }
+
+  @Override
+  public void unpark(Thread thread, String where, int line) {
+    ControlledThread t = served();
+    if (t != null && thread != null) {
+      ControlledThread target = t.scheduler().threadOfCarrierOrLogical(thread);
+      if (target != null) {
+        boolean point = calledByRunCode();
+        t.servingJdk(true);
+        try {
+          Parking.unparkInJdk(t, target, point, JdkSites.of(t, where, line, "unpark"));
+        } finally {
+          t.servingJdk(false);
+        }
+      }
+    }
+    super.unpark(thread, where, line); // the JVM's too: the thread may be parked in the JVM
+  }
+
+  /** The run's {@code ModelForkJoin.fork}, by the model class each run's loader gives. */
+  private static final Map<ClassLoader, MethodHandle> FORKS = new WeakHashMap<>();
+
+  private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
+
+  @Override
+  public ForkJoinTask<?> fork(ForkJoinTask<?> task, String where, int line) {
+    ControlledThread t = served();
+    MethodHandle fork = t == null ? null : modelFork(t.scheduler().runLoader());
+    if (fork == null) {
+      return super.fork(task, where, line);
+    }
+    try {
+      return (ForkJoinTask<?>) fork.invokeExact(task, 0);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable impossible) {
+      throw new IllegalStateException(impossible); // fork declares no checked exception
+    }
+  }
+
+  private static MethodHandle modelFork(ClassLoader runLoader) {
+    if (runLoader == null) {
+      return null;
+    }
+    synchronized (FORKS) {
+      return FORKS.computeIfAbsent(
+          runLoader,
+          loader -> {
+            try {
+              Class<?> model = Class.forName(MODEL_FORK_JOIN, true, loader);
+              return MethodHandles.publicLookup()
+                  .findStatic(
+                      model,
+                      "fork",
+                      MethodType.methodType(ForkJoinTask.class, ForkJoinTask.class, int.class));
+            } catch (ReflectiveOperationException e) {
+              return null;
+            }
+          });
+    }
+  }
+
+  private static final dev.weft.trace.EventKind[] ACCESS_KINDS = {
+    dev.weft.trace.EventKind.READ, dev.weft.trace.EventKind.WRITE, dev.weft.trace.EventKind.UPDATE
+  };
+
+  private static final String[] ACCESS_NAMES = {"read", "write", "update"};
+
+  @Override
+  public void sharedAccess(int kind, String where, int line) {
+    ControlledThread t = served();
+    if (t == null) {
+      return;
+    }
+    long location = t.insideLockFree();
+    if (location == 0 || !calledByRunCode()) {
+      return; // not inside a target's call, or Weft's own use of the class in a callback of one
+    }
+    t.servingJdk(true);
+    try {
+      t.scheduler()
+          .point(
+              t,
+              ACCESS_KINDS[kind],
+              location,
+              JdkSites.of(t, where, line, ACCESS_NAMES[kind]),
+              null,
+              0);
+    } finally {
+      t.servingJdk(false);
     }
   }
 }

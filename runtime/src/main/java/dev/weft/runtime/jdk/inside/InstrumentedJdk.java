@@ -132,6 +132,11 @@ public final class InstrumentedJdk {
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter",
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter$MethodRewriter",
               "dev/weft/runtime/jdk/inside/RewrittenJdkClasses",
+              "dev/weft/runtime/jdk/inside/JdkCallRewriter",
+              "dev/weft/runtime/jdk/inside/JdkCallRewriter$1",
+              "dev/weft/runtime/jdk/inside/TaskRunnerClass",
+              "dev/weft/runtime/jdk/inside/JdkLockFreeRewriter",
+              "dev/weft/runtime/jdk/inside/JdkLockFreeRewriter$1",
               "jdk/internal/weft/Bridge",
               "jdk/internal/weft/Delegate")) {
         d.update(ownClass(c));
@@ -166,10 +171,11 @@ public final class InstrumentedJdk {
     for (Path file : classes) {
       String name = moduleRoot.relativize(file).toString();
       String internal = name.substring(0, name.length() - ".class".length());
-      if (!RewrittenJdkClasses.rewrites(internal)) {
+      if (!RewrittenJdkClasses.rewritesCalls(internal)) {
         continue;
       }
-      byte[] rewritten = rewrite(Files.readAllBytes(file));
+      byte[] rewritten =
+          rewrite(Files.readAllBytes(file), RewrittenJdkClasses.rewritesMonitors(internal));
       if (rewritten != null) {
         write(out, internal, rewritten);
         written++;
@@ -178,16 +184,33 @@ public final class InstrumentedJdk {
     for (String bridge : BRIDGE_CLASSES) {
       write(out, bridge, ownClass(bridge));
     }
+    byte[] taskRunner = TaskRunnerClass.bytes();
+    if (taskRunner != null) {
+      write(out, TaskRunnerClass.NAME, taskRunner);
+    }
     return written;
   }
 
-  /** The class rewritten, or null if nothing in it takes a monitor. */
-  static byte[] rewrite(byte[] original) {
+  /**
+   * The class rewritten, or null if nothing in it takes a monitor, parks or forks, and it is not
+   * one of the lock-free collections whose inner steps become points ({@link JdkLockFreeRewriter}).
+   * {@code monitors}: whether its monitors (and forks) are rewritten too, or its parks only.
+   */
+  static byte[] rewrite(byte[] original, boolean monitors) {
     ClassReader reader = new ClassReader(original);
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-    JdkMonitorRewriter rewriter = new JdkMonitorRewriter(writer);
-    reader.accept(rewriter, ClassReader.EXPAND_FRAMES);
-    return rewriter.changed() ? writer.toByteArray() : null;
+    JdkLockFreeRewriter lockFree =
+        JdkLockFreeRewriter.rewrites(reader.getClassName())
+            ? new JdkLockFreeRewriter(writer)
+            : null;
+    JdkCallRewriter calls = new JdkCallRewriter(lockFree != null ? lockFree : writer, monitors);
+    JdkMonitorRewriter monitorRewriter = monitors ? new JdkMonitorRewriter(calls) : null;
+    reader.accept(monitorRewriter != null ? monitorRewriter : calls, ClassReader.EXPAND_FRAMES);
+    boolean changed =
+        calls.changed()
+            || (monitorRewriter != null && monitorRewriter.changed())
+            || (lockFree != null && lockFree.changed());
+    return changed ? writer.toByteArray() : null;
   }
 
   private static void write(Path out, String internalName, byte[] bytes) throws IOException {

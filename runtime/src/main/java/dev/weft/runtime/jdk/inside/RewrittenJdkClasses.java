@@ -3,11 +3,14 @@ package dev.weft.runtime.jdk.inside;
 import java.util.List;
 
 /**
- * Which JDK classes get their monitors rewritten. Left as they are: the classes the JVM itself runs
- * on its own threads and shares with every thread ({@code java.lang} itself, references and their
- * queues, class loading, method handles, reflection, the JDK's internals), whose waits a JVM thread
- * ends and whose locks Weft's own code takes while it serves a point; and {@code
- * java.util.concurrent}, whose classes Weft models from outside, each call one atomic access.
+ * Which JDK classes get their monitors rewritten, and which their parks and forks ({@link
+ * JdkCallRewriter}). Left as they are: the classes the JVM itself runs on its own threads and
+ * shares with every thread ({@code java.lang} itself, references and their queues, class loading,
+ * method handles, reflection, the JDK's internals), whose waits a JVM thread ends and whose locks
+ * Weft's own code takes while it serves a point. The monitors of {@code java.util.concurrent} stay
+ * too (Weft models its classes from outside, each call one atomic access), but its parks are
+ * rewritten: where JDK code waits inside it (a parallel stream's join of its tasks), the wait is
+ * the model's. {@code LockSupport} itself is the park, not a caller of it.
  */
 final class RewrittenJdkClasses {
   private static final List<String> LEFT_AS_THEY_ARE =
@@ -28,7 +31,19 @@ final class RewrittenJdkClasses {
 
   private RewrittenJdkClasses() {}
 
-  static boolean rewrites(String internalName) {
+  /** Whether the class's parks go to the bridge ({@link JdkCallRewriter}). */
+  static boolean rewritesCalls(String internalName) {
+    if (internalName.startsWith("java/util/concurrent/")) {
+      return !internalName.equals("java/util/concurrent/locks/LockSupport");
+    }
+    return rewritesMonitors(internalName);
+  }
+
+  /**
+   * Whether the class's monitors go to the bridge ({@link JdkMonitorRewriter}), and its forks of
+   * fork/join tasks.
+   */
+  static boolean rewritesMonitors(String internalName) {
     if (internalName.equals("module-info")) {
       return false;
     }

@@ -63,7 +63,7 @@ class JdkMonitorRewriterTest {
         MonitorSample.class.getResourceAsStream(MonitorSample.class.getSimpleName() + ".class")) {
       original = in.readAllBytes();
     }
-    byte[] bytes = InstrumentedJdk.rewrite(original);
+    byte[] bytes = InstrumentedJdk.rewrite(original, true);
     assertThat(bytes).as("the sample takes monitors, so it is rewritten").isNotNull();
     ClassLoader loader =
         new ClassLoader(JdkMonitorRewriterTest.class.getClassLoader()) {
@@ -142,12 +142,18 @@ class JdkMonitorRewriterTest {
   @Test
   void aClassThatTakesNoMonitorIsLeftAsItIs() throws IOException {
     try (InputStream in = getClass().getResourceAsStream("RewrittenJdkClasses.class")) {
-      assertThat(InstrumentedJdk.rewrite(in.readAllBytes())).isNull();
+      assertThat(InstrumentedJdk.rewrite(in.readAllBytes(), true)).isNull();
     }
-    assertThat(RewrittenJdkClasses.rewrites("java/util/Observable")).isTrue();
-    assertThat(RewrittenJdkClasses.rewrites("java/lang/Thread")).isFalse();
-    assertThat(RewrittenJdkClasses.rewrites("java/lang/ref/ReferenceQueue")).isFalse();
-    assertThat(RewrittenJdkClasses.rewrites("java/util/concurrent/ConcurrentHashMap")).isFalse();
-    assertThat(RewrittenJdkClasses.rewrites("java/io/PipedInputStream")).isTrue();
+    assertThat(RewrittenJdkClasses.rewritesMonitors("java/util/Observable")).isTrue();
+    assertThat(RewrittenJdkClasses.rewritesMonitors("java/lang/Thread")).isFalse();
+    assertThat(RewrittenJdkClasses.rewritesMonitors("java/lang/ref/ReferenceQueue")).isFalse();
+    assertThat(RewrittenJdkClasses.rewritesMonitors("java/util/concurrent/ConcurrentHashMap"))
+        .isFalse();
+    assertThat(RewrittenJdkClasses.rewritesMonitors("java/io/PipedInputStream")).isTrue();
+    // java.util.concurrent: its parks only, and LockSupport is the park itself
+    assertThat(RewrittenJdkClasses.rewritesCalls("java/util/concurrent/ForkJoinTask")).isTrue();
+    assertThat(RewrittenJdkClasses.rewritesCalls("java/util/concurrent/locks/LockSupport"))
+        .isFalse();
+    assertThat(RewrittenJdkClasses.rewritesCalls("java/lang/Thread")).isFalse();
   }
 }

@@ -1,0 +1,105 @@
+package dev.weft.runtime.jdk.inside;
+
+import java.util.Set;
+import java.util.concurrent.ForkJoinTask;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * Rewrites the calls by which JDK code blocks a thread or hands work to threads of its own, so that
+ * they reach Weft: every {@code LockSupport.park}, {@code parkNanos}, {@code parkUntil} and {@code
+ * unpark} goes to the bridge (the waits inside {@code java.util.concurrent}: a fork/join task's
+ * join, a future's get, a lock's queue), and, where {@link #redirectsForks} says so, a {@code
+ * fork()} of a fork/join task (a parallel stream's split), which would start the common pool's
+ * worker threads, goes to the bridge as well. Each call passes its class, method and line, so that
+ * a point there is named in reports.
+ */
+final class JdkCallRewriter extends ClassVisitor {
+  private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
+  private static final Set<String> PARKS = Set.of("park", "parkNanos", "parkUntil", "unpark");
+  private static final String FORK_DESCRIPTOR = "()Ljava/util/concurrent/ForkJoinTask;";
+
+  private final boolean redirectsForks;
+  private String className;
+  private boolean changed;
+
+  JdkCallRewriter(ClassVisitor next, boolean redirectsForks) {
+    super(Opcodes.ASM9, next);
+    this.redirectsForks = redirectsForks;
+  }
+
+  /** Whether any call in the class was rewritten. */
+  boolean changed() {
+    return changed;
+  }
+
+  @Override
+  public void visit(
+      int version,
+      int access,
+      String name,
+      String signature,
+      String superName,
+      String[] interfaces) {
+    className = name;
+    super.visit(version, access, name, signature, superName, interfaces);
+  }
+
+  @Override
+  public MethodVisitor visitMethod(
+      int access, String name, String descriptor, String signature, String[] exceptions) {
+    MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+    String where = className.replace('/', '.') + "." + name;
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      private int line;
+
+      @Override
+      public void visitLineNumber(int line, Label start) {
+        this.line = line;
+        super.visitLineNumber(line, start);
+      }
+
+      @Override
+      public void visitMethodInsn(
+          int opcode, String owner, String name, String desc, boolean isInterface) {
+        if (opcode == Opcodes.INVOKESTATIC && owner.equals(LOCK_SUPPORT) && PARKS.contains(name)) {
+          toBridge(name, desc.replace(")V", "Ljava/lang/String;I)V"));
+          return;
+        }
+        if (redirectsForks
+            && opcode == Opcodes.INVOKEVIRTUAL
+            && name.equals("fork")
+            && desc.equals(FORK_DESCRIPTOR)
+            && isForkJoinTask(owner)) {
+          toBridge(
+              "fork",
+              "(Ljava/util/concurrent/ForkJoinTask;Ljava/lang/String;I)"
+                  + "Ljava/util/concurrent/ForkJoinTask;");
+          return;
+        }
+        super.visitMethodInsn(opcode, owner, name, desc, isInterface);
+      }
+
+      private void toBridge(String name, String desc) {
+        changed = true;
+        super.visitLdcInsn(where);
+        super.visitLdcInsn(line);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkMonitorRewriter.BRIDGE, name, desc, false);
+      }
+    };
+  }
+
+  /** Whether the JDK class {@code internalName} is a fork/join task (loaded, not initialised). */
+  static boolean isForkJoinTask(String internalName) {
+    try {
+      Class<?> c =
+          Class.forName(
+              internalName.replace('/', '.'), false, ClassLoader.getPlatformClassLoader());
+      return ForkJoinTask.class.isAssignableFrom(c);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+}
