@@ -55,6 +55,7 @@ public final class WeftExtension implements InvocationInterceptor, ParameterReso
       invocation.proceed();
       return;
     }
+    JupiterVersion.require();
     invocation.skip();
     Class<?> testClass = context.getRequiredTestClass();
     Method method = invocationContext.getExecutable();
