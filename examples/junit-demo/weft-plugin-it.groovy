@@ -1,4 +1,4 @@
-// Checks the two builds of weft-plugin-it.properties (maven-plugin/pom.xml): what a user of the
+// Checks the builds of weft-plugin-it.properties (maven-plugin/pom.xml): what a user of the
 // goals sees in the build's output and finds on disk.
 def test = 'com.acme.bank.AccountTest#concurrentDeposits'
 def campaign = new File(basedir, "target/weft/${test}")
@@ -27,4 +27,8 @@ assert log.contains('BUILD SUCCESS')
 // build 3: @WeftTest found the saved file where the campaign put it, and it still reproduces
 def replay = new File(basedir, 'target/surefire-reports/com.acme.bank.AccountTest.txt').text
 assert replay.contains('saved finding ') && replay.contains(name) && replay.contains('still reproduces')
+// build 4: weft:replay ran the saved file (which holds no class path) on the test class path
+assert log.contains('REPRODUCED')
+assert log.contains('1 of 1 finding(s) still reproduce')
+assert log.contains('Replay one: mvn weft:replay -Dweft.finding=')
 return true

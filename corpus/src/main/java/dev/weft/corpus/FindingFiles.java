@@ -10,10 +10,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
@@ -67,22 +65,10 @@ public final class FindingFiles {
     crc.update(payload);
     ByteBuffer header = ByteBuffer.allocate(HEADER);
     header.put(MAGIC).putInt(FORMAT_VERSION).putInt(payload.length).putLong(crc.getValue());
-    Path parent = file.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Path tmp = Files.createTempFile(parent, ".weft-", ".tmp");
-    try {
-      ByteArrayOutputStream all = new ByteArrayOutputStream(HEADER + payload.length);
-      all.write(header.array());
-      all.write(payload);
-      Files.write(tmp, all.toByteArray());
-      try {
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    ByteArrayOutputStream all = new ByteArrayOutputStream(HEADER + payload.length);
+    all.write(header.array());
+    all.write(payload);
+    AtomicFiles.write(file, all.toByteArray());
   }
 
   public static FindingRecord read(Path file) throws IOException {

@@ -112,6 +112,30 @@ public record FindingRecord(
         bytes);
   }
 
+  /**
+   * The same finding with another class path: none, for a finding kept with a project's tests,
+   * whose class path is the test run's that replays it.
+   */
+  public FindingRecord withClassPath(List<String> entries) {
+    return new FindingRecord(
+        weftVersion,
+        target,
+        entries,
+        jvmOptions,
+        budget,
+        localObjects,
+        strategy,
+        seed,
+        execution,
+        decisions,
+        kind,
+        message,
+        signature,
+        details,
+        ignoredExceptions,
+        input);
+  }
+
   /** The same finding, of a run given {@code bytes} (null: a target without input). */
   public FindingRecord withInput(byte[] bytes) {
     return new FindingRecord(

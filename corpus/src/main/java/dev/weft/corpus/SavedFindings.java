@@ -3,7 +3,6 @@ package dev.weft.corpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,7 +11,8 @@ import java.util.stream.Stream;
  * The findings saved for one test method, {@code <root>/<class>/<method>/<kind>-<hash>.weft}: kept
  * with the tests (and committed with them) so that every later run of its {@code @WeftTest} replays
  * them first, as regression inputs that fail the test while the bug is there. One place for the
- * convention, because two tools write here: the JUnit extension and the Maven plugin's campaigns.
+ * convention, because two tools write here: the JUnit extension and the Maven plugin's campaigns. A
+ * saved finding holds no path of the machine that found it, so it replays in any checkout.
  */
 public final class SavedFindings {
   /** The root a project keeps them under, relative to its base directory. */
@@ -33,11 +33,16 @@ public final class SavedFindings {
     return replayFilesIn(dir);
   }
 
-  /** Copies a new finding's replay file here, under its own name; returns where. */
+  /**
+   * Saves a new finding's replay file here, under its own name, without its class path: the entries
+   * are this machine's (a build folder, a local repository), and every run that replays a saved
+   * finding is a run of its test, which has the class path of the checkout it runs in. Returns
+   * where.
+   */
   public Path save(Path finding) throws IOException {
     Files.createDirectories(dir);
     Path saved = dir.resolve(finding.getFileName().toString());
-    Files.copy(finding, saved, StandardCopyOption.REPLACE_EXISTING);
+    FindingFiles.write(FindingFiles.read(finding).withClassPath(List.of()), saved);
     return saved;
   }
 

@@ -7,6 +7,7 @@ import dev.weft.corpus.campaign.CampaignSettings;
 import dev.weft.fuzz.cmin.CminResult;
 import dev.weft.fuzz.cmin.CorpusMinimiser;
 import dev.weft.fuzz.cmin.NotReproducedEntry;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.runtime.exec.TargetException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -125,7 +126,7 @@ public final class CminCommand implements Callable<Integer> {
         console.printf("  %s: %s%n", n.entry().id(), n.why());
       }
     }
-    console.printf("wrote %s; resume with: scripts/weft fuzz --corpus %s%n", out, out);
+    console.printf("wrote %s; resume with: %s%n", out, ReplayHints.resume(out));
     return WeftCli.NOTHING_FOUND;
   }
 

@@ -29,6 +29,12 @@ final class FindingExecutor {
         classPathOverride != null
             ? List.of(classPathOverride.split(File.pathSeparator))
             : record.classPath();
+    if (entries.isEmpty()) {
+      err.println(
+          "weft: this finding holds no class path (a finding saved with a project's tests is"
+              + " replayed by running its test, on that checkout's class path); pass --cp");
+      return null;
+    }
     List<Path> cp = new ArrayList<>();
     for (String entry : entries) {
       Path path = Path.of(entry);

@@ -21,6 +21,7 @@ import dev.weft.fuzz.exchange.Alone;
 import dev.weft.fuzz.exchange.CampaignExchange;
 import dev.weft.fuzz.exchange.PoolSync;
 import dev.weft.fuzz.pool.WorkerExit;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
@@ -700,7 +701,7 @@ public final class FuzzCommand implements Callable<Integer> {
       if (c != null) {
         out.println("[weft] " + clusterLine(c));
       }
-      out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", corpus);
+      out.printf("[weft] resume with: %s%n", ReplayHints.resume(corpus));
       out.flush();
       if (stoppedByEnvironment(result)) {
         err.println("weft: " + result.stopReason());

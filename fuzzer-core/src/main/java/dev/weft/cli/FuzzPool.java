@@ -6,6 +6,7 @@ import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.corpus.campaign.StatsHistory;
 import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.fuzz.pool.WorkerPool;
+import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.status.ClusterStatus;
 import dev.weft.fuzz.status.StatusDisplay;
@@ -186,7 +187,7 @@ final class FuzzPool {
     if (cluster != null) {
       out.println("[weft] " + FuzzCommand.clusterLine(cluster));
     }
-    out.printf("[weft] resume with: scripts/weft fuzz --corpus %s%n", dir.root());
+    out.printf("[weft] resume with: %s%n", ReplayHints.resume(dir.root()));
     out.flush();
     boolean found = after.findings().count() > 0;
     return switch (ending) {

@@ -30,11 +30,11 @@ class WeftCliReportTest extends CliTestSupport {
     assertThat(report)
         .contains(failure)
         .contains(
-            "earlier events not shown; replay it with `scripts/weft replay "
+            "earlier events not shown; replay it with `weft replay "
                 + weft
                 + " --rows 0` to see every step)")
         .doesNotContain("use --rows 0");
-    assertThat(stdout()).contains("replay with: scripts/weft replay " + weft);
+    assertThat(stdout()).contains("replay with: weft replay " + weft);
 
     assertThat(WeftCli.execute("replay", weft.toString(), "--rows", "10")).isEqualTo(1);
     assertThat(stdout())

@@ -48,7 +48,7 @@ class WeftCliStreamsTest extends CliTestSupport {
             "[weft] FOUND exception at execution",
             "[weft]   report: "
                 + out.resolve(weft.getFileName().toString().replace(".weft", ".txt")),
-            "[weft]   replay with: scripts/weft replay " + weft,
+            "[weft]   replay with: weft replay " + weft,
             "[weft] done (found a bug)",
             "[weft]   exception-");
     assertThat(stderr())
@@ -76,9 +76,9 @@ class WeftCliStreamsTest extends CliTestSupport {
     assertThat(WeftCli.execute(args)).as(stderr()).isEqualTo(1);
     assertThat(stdout())
         .contains("[weft] FOUND exception at execution")
-        .contains("replay with: scripts/weft replay")
+        .contains("replay with: weft replay")
         .contains("[weft] session 1 done")
-        .contains("[weft] resume with: scripts/weft fuzz --corpus " + corpus);
+        .contains("[weft] resume with: weft fuzz --corpus " + corpus);
     assertThat(stderr())
         .contains("session 1 of dev.weft.examples.pct.FlagX 10 10, strategy pct")
         .doesNotContain("FOUND")

@@ -216,7 +216,7 @@ class WeftFuzzWorkersTest extends CliTestSupport {
     String log = Files.readString(dir.resolve("pool.log"));
     assertThat(log)
         .contains("session 1 done with 2 workers")
-        .contains("resume with: scripts/weft fuzz --corpus " + corpus);
+        .contains("resume with: weft fuzz --corpus " + corpus);
     assertThat(
             WeftFuzzTest.statsLines(corpus).stream()
                 .filter(l -> l.event().equals("stop"))

@@ -181,8 +181,10 @@ final class WeftTestRun {
         + "\nSaved as "
         + savedFile
         + ": every run of this test replays it first and fails while it reproduces."
-        + "\nReplay it: run this test again, or scripts/weft replay "
-        + savedFile
-        + " (with --cp on another machine).";
+        + "\nReplay it: run this test again (with Maven: mvn test -Dtest="
+        + target.className().substring(target.className().lastIndexOf('.') + 1)
+        + "#"
+        + target.methodName()
+        + "); the file holds no path of this machine, so it replays on any checkout.";
   }
 }

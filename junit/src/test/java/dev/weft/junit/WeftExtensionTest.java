@@ -127,6 +127,80 @@ class WeftExtensionTest {
         .contains("expected: <1> but was: <2>");
   }
 
+  /**
+   * A saved finding is committed with the project and replayed by the team and CI on their own
+   * checkouts: it holds no path of the machine that found it, and its file has the modes the user's
+   * other files get. Found with the test classes in one folder, it reproduces after that folder is
+   * moved away, from the classes in the new one.
+   */
+  @Test
+  void aSavedFindingHoldsNoMachinesPathAndReplaysFromACopyOfTheProjectElsewhere() throws Exception {
+    Path classes =
+        Path.of(RacyAccount.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path first = dir.resolve("checkout-a");
+    copyTree(classes, first.resolve("test-classes"));
+    EngineExecutionResults found =
+        run(
+            selectMethod(RacyAccount.class, "deposits"),
+            "weft.findings",
+            first.resolve("findings").toString(),
+            "weft.classPath",
+            classPathWith(classes, first.resolve("test-classes")));
+    failureOf(found);
+    Path saved;
+    try (Stream<Path> files = Files.walk(first.resolve("findings"))) {
+      saved = files.filter(p -> p.toString().endsWith(".weft")).findFirst().orElseThrow();
+    }
+    assertThat(FindingFiles.read(saved).classPath()).isEmpty();
+    assertThat(Files.readString(saved, java.nio.charset.StandardCharsets.ISO_8859_1))
+        .doesNotContain(first.toString())
+        .doesNotContain(classes.toString());
+    Path ordinary = Files.writeString(dir.resolve("ordinary.txt"), "a file of the user's");
+    if (Files.getFileStore(saved).supportsFileAttributeView("posix")) {
+      assertThat(Files.getPosixFilePermissions(saved))
+          .isEqualTo(Files.getPosixFilePermissions(ordinary));
+    }
+
+    Path second = dir.resolve("checkout-b");
+    Files.move(first, second);
+    EngineExecutionResults replayed =
+        run(
+            selectMethod(RacyAccount.class, "deposits"),
+            "weft.findings",
+            second.resolve("findings").toString(),
+            "weft.classPath",
+            classPathWith(classes, second.resolve("test-classes")),
+            "weft.replayOnly",
+            "true");
+    assertThat(failureOf(replayed).getMessage())
+        .startsWith("saved finding " + second.resolve("findings"))
+        .contains("still reproduces");
+  }
+
+  /** This test run's class path with its test classes taken from {@code copy} instead. */
+  private static String classPathWith(Path classes, Path copy) {
+    StringBuilder out = new StringBuilder(copy.toString());
+    for (Path entry : TestRunClassPath.of(null)) {
+      if (!entry.equals(classes.toAbsolutePath().normalize())) {
+        out.append(java.io.File.pathSeparator).append(entry);
+      }
+    }
+    return out.toString();
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path p : files.toList()) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+  }
+
   @Test
   void replayOnlyWithNothingSavedPasses() {
     run(selectMethod(RacyAccount.class, "deposits"), "weft.replayOnly", "true")

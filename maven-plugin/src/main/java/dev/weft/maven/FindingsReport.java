@@ -45,7 +45,8 @@ final class FindingsReport {
             .append(": @WeftTest replays it\n");
       }
     }
-    sb.append("Replay one: weft replay FILE; draw the campaign: mvn weft:dashboard -Dweft.test=")
+    sb.append(
+            "Replay one: mvn weft:replay -Dweft.finding=FILE; draw the campaign: mvn weft:dashboard -Dweft.test=")
         .append(test)
         .append("; a green build despite findings: -Dweft.failOnFinding=false");
     return sb.toString();

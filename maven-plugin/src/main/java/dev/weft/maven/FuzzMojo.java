@@ -5,10 +5,8 @@ import dev.weft.corpus.campaign.CampaignDirectory;
 import dev.weft.runtime.exec.TargetSpec;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Execute;
@@ -117,25 +115,5 @@ public final class FuzzMojo extends WeftMojo {
       throw new MojoFailureException(report);
     }
     getLog().warn(report);
-  }
-
-  /** Whether the test class was compiled in this module. */
-  private boolean holds(TargetSpec target) {
-    String file = target.className().replace('.', '/') + ".class";
-    return Files.isRegularFile(Path.of(project.getBuild().getTestOutputDirectory(), file));
-  }
-
-  /**
-   * The project's test class path, without the entries that do not exist (a module without main
-   * sources has no {@code target/classes}), which Weft would refuse as a mistyped path.
-   */
-  private List<String> testClassPath() throws MojoExecutionException {
-    try {
-      return project.getTestClasspathElements().stream()
-          .filter(entry -> Files.exists(Path.of(entry)))
-          .toList();
-    } catch (DependencyResolutionRequiredException e) {
-      throw new MojoExecutionException("the test class path is not resolved: " + e, e);
-    }
   }
 }

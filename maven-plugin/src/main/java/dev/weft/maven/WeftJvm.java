@@ -69,6 +69,8 @@ final class WeftJvm {
     // JNA pins carriers to a processor (CarrierCpu); JDK 22+ warns without it
     cmd.add("--enable-native-access=ALL-UNNAMED");
     cmd.add("-D" + PARENT_PID + "=" + ProcessHandle.current().pid());
+    // the replay command Weft prints is the goal a Maven user has, not a weft command
+    cmd.add("-Dweft.replayCommand=mvn weft:replay -Dweft.finding=");
     // the user's options apply to this JVM too, so Weft need not start another one for them
     cmd.addAll(jvmOptions);
     cmd.add("-cp");

@@ -2,10 +2,12 @@ package dev.weft.maven;
 
 import dev.weft.runtime.exec.TargetSpec;
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -18,8 +20,8 @@ import org.apache.maven.project.MavenProject;
  * campaign directory is, and how Weft's own JVM is started.
  */
 abstract class WeftMojo extends AbstractMojo {
-  /** The test method, {@code com.acme.AccountTest#deposits}. */
-  @Parameter(property = "weft.test", required = true)
+  /** The test method, {@code com.acme.AccountTest#deposits} (every goal but replay). */
+  @Parameter(property = "weft.test")
   String test;
 
   /** Where the campaign directories are, one per test method, {@code <class>#<method>}. */
@@ -50,6 +52,10 @@ abstract class WeftMojo extends AbstractMojo {
 
   /** The target, {@code weft.test} checked. */
   TargetSpec target() throws MojoExecutionException {
+    if (test == null || test.isBlank()) {
+      throw new MojoExecutionException(
+          "weft.test names the test method, e.g. -Dweft.test=com.acme.AccountTest#deposits");
+    }
     try {
       return TargetSpec.test(test.strip());
     } catch (IllegalArgumentException e) {
@@ -58,6 +64,26 @@ abstract class WeftMojo extends AbstractMojo {
               + " got '"
               + test
               + "'");
+    }
+  }
+
+  /** Whether the test class of {@code target} was compiled in this module. */
+  boolean holds(TargetSpec target) {
+    String file = target.className().replace('.', '/') + ".class";
+    return Files.isRegularFile(Path.of(project.getBuild().getTestOutputDirectory(), file));
+  }
+
+  /**
+   * The project's test class path, without the entries that do not exist (a module without main
+   * sources has no {@code target/classes}), which Weft would refuse as a mistyped path.
+   */
+  List<String> testClassPath() throws MojoExecutionException {
+    try {
+      return project.getTestClasspathElements().stream()
+          .filter(entry -> Files.exists(Path.of(entry)))
+          .toList();
+    } catch (DependencyResolutionRequiredException e) {
+      throw new MojoExecutionException("the test class path is not resolved: " + e, e);
     }
   }
 

@@ -150,7 +150,7 @@ final class TargetEntry {
         + Runtime.version().feature()
         + ")"
         + (needed == null ? "" : ": it needs " + needed)
-        + "; run Weft on that JDK, e.g. JAVA=/path/to/jdk/bin/java scripts/weft ... ("
+        + "; run Weft on that JDK, e.g. JAVA=/path/to/jdk/bin/java weft ... ("
         + e.getMessage()
         + ")";
   }
