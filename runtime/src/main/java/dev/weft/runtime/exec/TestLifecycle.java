@@ -1,5 +1,6 @@
 package dev.weft.runtime.exec;
 
+import dev.weft.runtime.control.WeftAbort;
 import dev.weft.runtime.input.FuzzedInput;
 import dev.weft.runtime.input.InputParameter;
 import java.lang.annotation.Annotation;
@@ -14,22 +15,37 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A JUnit 5 test method run as JUnit runs it, inside one controlled run: {@code @BeforeAll}, a
- * fresh instance (of the enclosing classes too, for a {@code @Nested} class), {@code @BeforeEach},
- * the test, {@code @AfterEach} and {@code @AfterAll}. Every run defines the test's classes afresh,
- * so static state set up by {@code @BeforeAll} must be set up again in each run: "once" is once per
- * run. The lifecycle methods are found by their annotations' names, so neither Weft nor the class
- * path needs JUnit for this; methods that take parameters JUnit would resolve (a {@code TestInfo},
- * a {@code @TempDir}) are refused, since there is no JUnit in the run to supply them. The one
+ * A JUnit test method run as JUnit runs it, inside one controlled run: {@code @BeforeAll}, a fresh
+ * instance (of the enclosing classes too, for a {@code @Nested} class), {@code @BeforeEach}, the
+ * test, {@code @AfterEach} and {@code @AfterAll}. JUnit 4 tests get the same with their own
+ * annotations ({@code @BeforeClass}, {@code @Before}, {@code @After}, {@code @AfterClass}, and
+ * {@code @Test(expected = ...)}: the run passes when the test throws it); a JUnit 3 {@code
+ * TestCase} gets {@code setUp}, the test and {@code tearDown}. What only a JUnit runner can do is
+ * refused with a message that says so: another runner than the default ({@code @RunWith}), and
+ * rules ({@code @Rule}, {@code @ClassRule}). Every run defines the test's classes afresh, so static
+ * state set up by {@code @BeforeAll} must be set up again in each run: "once" is once per run. The
+ * lifecycle methods are found by their annotations' names, so neither Weft nor the class path needs
+ * JUnit for this; methods that take parameters JUnit would resolve (a {@code TestInfo}, a
+ * {@code @TempDir}) are refused, since there is no JUnit in the run to supply them. The one
  * parameter a test method may take is the run's input, as a fuzz target's ({@code byte[]} or
  * Jazzer's {@code FuzzedDataProvider}): Weft supplies it, and searches it with the schedule.
  */
 final class TestLifecycle {
   private static final String API = "org.junit.jupiter.api.";
-  private static final String BEFORE_ALL = API + "BeforeAll";
-  private static final String BEFORE_EACH = API + "BeforeEach";
-  private static final String AFTER_EACH = API + "AfterEach";
-  private static final String AFTER_ALL = API + "AfterAll";
+  private static final String JUNIT4 = "org.junit.";
+
+  /** Each lifecycle step's annotations: JUnit 5's, and JUnit 4's. */
+  private static final Set<String> BEFORE_ALL = Set.of(API + "BeforeAll", JUNIT4 + "BeforeClass");
+
+  private static final Set<String> BEFORE_EACH = Set.of(API + "BeforeEach", JUNIT4 + "Before");
+  private static final Set<String> AFTER_EACH = Set.of(API + "AfterEach", JUNIT4 + "After");
+  private static final Set<String> AFTER_ALL = Set.of(API + "AfterAll", JUNIT4 + "AfterClass");
+
+  /** JUnit 4's runners that run a class as Weft does; any other is refused. */
+  private static final Set<String> PLAIN_RUNNERS =
+      Set.of(JUNIT4 + "runners.JUnit4", JUNIT4 + "runners.BlockJUnit4ClassRunner");
+
+  private static final String TEST_CASE = "junit.framework.TestCase";
 
   /** The test class and the classes enclosing it as {@code @Nested} inner classes, outer first. */
   private final List<Class<?>> levels;
@@ -38,6 +54,14 @@ final class TestLifecycle {
 
   /** What the test method takes from the run's input: nothing, its bytes or a data provider. */
   private final InputParameter input;
+
+  /**
+   * JUnit 4's {@code @Test(expected = ...)}: the exception the test passes by throwing, or null.
+   */
+  private Class<?> expected;
+
+  /** A JUnit 3 {@code TestCase}: its instance is given the test's name. */
+  private boolean testCase;
 
   /** Per level, the lifecycle methods of each kind, superclasses' first. */
   private final List<List<Method>> beforeAll = new ArrayList<>();
@@ -73,7 +97,12 @@ final class TestLifecycle {
           "class " + cls.getName() + " refers to a class missing from the class path (--cp): " + e);
     }
     TestLifecycle lifecycle = new TestLifecycle(levels, test);
+    if (extendsByName(cls, TEST_CASE)) {
+      return lifecycle.asTestCase(cls);
+    }
+    lifecycle.expected = expectedException(test);
     for (Class<?> level : levels) {
+      refuseWhatOnlyARunnerDoes(level);
       requireConstructor(level);
       lifecycle.beforeAll.add(onceMethods(level, BEFORE_ALL));
       lifecycle.beforeEach.add(annotated(level, BEFORE_EACH));
@@ -88,13 +117,113 @@ final class TestLifecycle {
   }
 
   /**
+   * A JUnit 3 {@code TestCase}: a fresh instance with the test's name, {@code setUp}, the test,
+   * {@code tearDown} (always), as {@code TestCase.runBare} runs them.
+   */
+  private TestLifecycle asTestCase(Class<?> cls) throws TargetException {
+    testCase = true;
+    requireConstructor(cls);
+    beforeEach.add(namedInHierarchy(cls, "setUp"));
+    afterEach.add(namedInHierarchy(cls, "tearDown"));
+    beforeAll.add(List.of());
+    afterAll.add(List.of());
+    return this;
+  }
+
+  /** The no-argument method {@code name} of the class or its nearest superclass, as a list. */
+  private static List<Method> namedInHierarchy(Class<?> cls, String name) {
+    for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
+      try {
+        Method m = c.getDeclaredMethod(name);
+        m.setAccessible(true);
+        return List.of(m);
+      } catch (NoSuchMethodException e) {
+        // look further up
+      }
+    }
+    return List.of();
+  }
+
+  private static boolean extendsByName(Class<?> cls, String name) {
+    for (Class<?> c = cls; c != null; c = c.getSuperclass()) {
+      if (c.getName().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** JUnit 4's {@code @Test(expected = X.class)} of the method, or null. */
+  private static Class<?> expectedException(Method test) {
+    for (Annotation a : test.getDeclaredAnnotations()) {
+      if (a.annotationType().getName().equals(JUNIT4 + "Test")) {
+        try {
+          Class<?> expected = (Class<?>) a.annotationType().getMethod("expected").invoke(a);
+          return expected.getName().equals(JUNIT4 + "Test$None") ? null : expected;
+        } catch (ReflectiveOperationException | ClassCastException e) {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Refuses a JUnit 4 class that another runner runs, or that has rules: Weft runs the lifecycle
+   * itself, and would silently leave out what the runner or the rule adds.
+   */
+  private static void refuseWhatOnlyARunnerDoes(Class<?> level) throws TargetException {
+    for (Annotation a : level.getAnnotations()) {
+      if (a.annotationType().getName().equals(JUNIT4 + "runner.RunWith")) {
+        String runner;
+        try {
+          runner = ((Class<?>) a.annotationType().getMethod("value").invoke(a)).getName();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+          runner = "?";
+        }
+        if (!PLAIN_RUNNERS.contains(runner)) {
+          throw new TargetException(
+              level.getName()
+                  + " is run by "
+                  + runner
+                  + " (@RunWith); Weft runs JUnit 4 classes of the default runner (JUnit4) and"
+                  + " their @BeforeClass, @Before, @After and @AfterClass methods");
+        }
+      }
+    }
+    for (Class<?> c = level; c != null && c != Object.class; c = c.getSuperclass()) {
+      for (var member : concat(List.of(c.getDeclaredFields()), List.of(c.getDeclaredMethods()))) {
+        for (Annotation a : member.getDeclaredAnnotations()) {
+          String name = a.annotationType().getName();
+          if (name.equals(JUNIT4 + "Rule") || name.equals(JUNIT4 + "ClassRule")) {
+            throw new TargetException(
+                level.getName()
+                    + " has a JUnit 4 rule ("
+                    + ((java.lang.reflect.Member) member).getName()
+                    + "); Weft does not run rules yet: set up what the rule gives in @Before"
+                    + " and @After, or test the method without the rule");
+          }
+        }
+      }
+    }
+  }
+
+  private static List<java.lang.reflect.AnnotatedElement> concat(
+      List<? extends java.lang.reflect.AnnotatedElement> a,
+      List<? extends java.lang.reflect.AnnotatedElement> b) {
+    List<java.lang.reflect.AnnotatedElement> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /**
    * The {@code @BeforeAll} or {@code @AfterAll} methods of a level, which must be static: a run
    * makes its instances itself, one per level, so an instance-per-class lifecycle has nothing to
    * share them with.
    */
-  private static List<Method> onceMethods(Class<?> level, String annotation)
+  private static List<Method> onceMethods(Class<?> level, Set<String> annotations)
       throws TargetException {
-    List<Method> methods = annotated(level, annotation);
+    List<Method> methods = annotated(level, annotations);
     for (Method m : methods) {
       if (!Modifier.isStatic(m.getModifiers())) {
         throw new TargetException(
@@ -151,10 +280,19 @@ final class TestLifecycle {
   }
 
   private static Constructor<?> constructor(Class<?> level) throws NoSuchMethodException {
-    Constructor<?> ctor =
-        isInner(level)
-            ? level.getDeclaredConstructor(level.getEnclosingClass())
-            : level.getDeclaredConstructor();
+    Constructor<?> ctor;
+    if (isInner(level)) {
+      ctor = level.getDeclaredConstructor(level.getEnclosingClass());
+    } else {
+      try {
+        ctor = level.getDeclaredConstructor();
+      } catch (NoSuchMethodException e) {
+        if (!extendsByName(level, TEST_CASE)) {
+          throw e;
+        }
+        ctor = level.getDeclaredConstructor(String.class); // a TestCase's (String name)
+      }
+    }
     ctor.setAccessible(true);
     return ctor;
   }
@@ -164,7 +302,8 @@ final class TestLifecycle {
    * through a meta-annotation), superclasses' first; an overridden method counts once, as the
    * override.
    */
-  private static List<Method> annotated(Class<?> cls, String annotation) throws TargetException {
+  private static List<Method> annotated(Class<?> cls, Set<String> annotations)
+      throws TargetException {
     List<Class<?>> hierarchy = new ArrayList<>();
     for (Class<?> c = cls; c != null && c != Object.class; c = c.getSuperclass()) {
       hierarchy.add(0, c);
@@ -179,7 +318,7 @@ final class TestLifecycle {
         if (m.isSynthetic() || (!isPrivate && !overridden.add(signature))) {
           continue;
         }
-        if (has(m, annotation)) {
+        if (has(m, annotations)) {
           if (m.getParameterCount() > 0) {
             throw new TargetException(
                 cls.getName()
@@ -197,14 +336,14 @@ final class TestLifecycle {
     return found;
   }
 
-  private static boolean has(Method m, String annotation) {
+  private static boolean has(Method m, Set<String> annotations) {
     for (Annotation a : m.getDeclaredAnnotations()) {
       Class<? extends Annotation> type = a.annotationType();
-      if (type.getName().equals(annotation)) {
+      if (annotations.contains(type.getName())) {
         return true;
       }
       for (Annotation meta : type.getDeclaredAnnotations()) {
-        if (meta.annotationType().getName().equals(annotation)) {
+        if (annotations.contains(meta.annotationType().getName())) {
           return true;
         }
       }
@@ -227,7 +366,14 @@ final class TestLifecycle {
       }
       for (int i = 0; i < levels.size(); i++) {
         Constructor<?> ctor = constructor(levels.get(i));
-        instances[i] = i == 0 ? newInstance(ctor) : newInstance(ctor, instances[i - 1]);
+        if (testCase) {
+          instances[i] =
+              ctor.getParameterCount() == 1
+                  ? newInstance(ctor, test.getName())
+                  : named(newInstance(ctor), test.getName());
+        } else {
+          instances[i] = i == 0 ? newInstance(ctor) : newInstance(ctor, instances[i - 1]);
+        }
       }
       failure = eachAround(instances, data);
     } catch (Throwable t) {
@@ -252,14 +398,31 @@ final class TestLifecycle {
       }
       Object receiver =
           Modifier.isStatic(test.getModifiers()) ? null : instances[levels.size() - 1];
-      if (input == InputParameter.NONE) {
-        call(test, receiver);
-      } else {
-        call(test, receiver, input.argument(test.getParameterTypes()[0], data));
+      try {
+        if (input == InputParameter.NONE) {
+          call(test, receiver);
+        } else {
+          call(test, receiver, input.argument(test.getParameterTypes()[0], data));
+        }
+      } catch (Throwable t) {
+        if (expected == null || !expected.isInstance(t) || t instanceof WeftAbort) {
+          throw t; // Weft's own end of the run is never the exception a test expects
+        }
+        return afterEachAll(null, levelsSetUp, instances); // threw what it was expected to
+      }
+      if (expected != null) {
+        throw new AssertionError("Expected exception: " + expected.getName()); // JUnit 4's words
       }
     } catch (Throwable t) {
       failure = t;
     }
+    return afterEachAll(failure, levelsSetUp, instances);
+  }
+
+  /**
+   * The {@code @AfterEach} methods of the levels set up, innermost first, after {@code failure}.
+   */
+  private Throwable afterEachAll(Throwable failure, int levelsSetUp, Object[] instances) {
     for (int i = levelsSetUp - 1; i >= 0; i--) {
       failure = alsoFailed(failure, afterEach.get(i), instances[i]);
     }
@@ -286,6 +449,17 @@ final class TestLifecycle {
     for (Method m : methods) {
       call(m, Modifier.isStatic(m.getModifiers()) ? null : instance);
     }
+  }
+
+  /** A JUnit 3 {@code TestCase} made with its no-argument constructor, given the test's name. */
+  private static Object named(Object testCase, String name) throws Throwable {
+    for (Class<?> c = testCase.getClass(); c != null; c = c.getSuperclass()) {
+      if (c.getName().equals(TEST_CASE)) {
+        call(c.getMethod("setName", String.class), testCase, name);
+        break;
+      }
+    }
+    return testCase;
   }
 
   private static Object newInstance(Constructor<?> ctor, Object... args) throws Throwable {
