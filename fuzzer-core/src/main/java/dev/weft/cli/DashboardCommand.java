@@ -149,6 +149,9 @@ public final class DashboardCommand implements Callable<Integer> {
             (System.nanoTime() - start) / 1e9,
             page,
             (html.length + 1023) / 1024));
+    // as a URL: a campaign of a test method has '#' in its folder's name, which a browser given
+    // the bare path takes for the start of a fragment
+    err.println("weft: open it at " + page.toAbsolutePath().normalize().toUri());
     System.out.println(page.toAbsolutePath().normalize());
     return WeftCli.NOTHING_FOUND;
   }

@@ -52,6 +52,11 @@ public final class ReplayCommand implements Callable<Integer> {
   String classPath;
 
   @Option(
+      names = "--verbose",
+      description = "Name the strategy that found it with all its settings in the header.")
+  boolean verbose;
+
+  @Option(
       names = "--rows",
       defaultValue = "200",
       description =
@@ -99,7 +104,7 @@ public final class ReplayCommand implements Callable<Integer> {
             + " in "
             + record.target().describe()
             + " (found by "
-            + record.strategy()
+            + (verbose ? record.strategy() : strategyName(record.strategy()))
             + ", seed "
             + record.seed()
             + ", execution "
@@ -190,5 +195,17 @@ public final class ReplayCommand implements Callable<Integer> {
   private static String firstLine(String s) {
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /** A strategy's name without its settings ({@code segment(depth=2, ...)}: {@code segment}). */
+  static String strategyName(String description) {
+    int cut = description.length();
+    for (char c : new char[] {'(', ' ', '['}) {
+      int at = description.indexOf(c);
+      if (at > 0) {
+        cut = Math.min(cut, at);
+      }
+    }
+    return description.substring(0, cut);
   }
 }

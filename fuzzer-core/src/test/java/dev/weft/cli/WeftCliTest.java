@@ -51,6 +51,11 @@ class WeftCliTest extends CliTestSupport {
 
     assertThat(WeftCli.execute("replay", weft.toString())).isEqualTo(1);
     assertThat(stdout()).contains("REPRODUCED").contains("FlagX.java:").contains("main.2");
+    // a short header: the strategy's name; its settings with --verbose
+    assertThat(stdout()).contains("(found by pct, seed 1, execution");
+    clearOutput();
+    assertThat(WeftCli.execute("replay", "--verbose", weft.toString())).isEqualTo(1);
+    assertThat(stdout()).contains("(found by pct(d=2), seed 1, execution");
   }
 
   @Test

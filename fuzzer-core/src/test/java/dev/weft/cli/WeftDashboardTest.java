@@ -79,7 +79,10 @@ class WeftDashboardTest extends CliTestSupport {
     assertThat(WeftCli.execute("dashboard", corpus.toString())).as(stderr()).isZero();
     Path page = corpus.resolve("dashboard.html");
     assertThat(stdout().trim()).isEqualTo(page.toAbsolutePath().normalize().toString());
-    assertThat(stderr()).contains("wrote").contains("stats lines");
+    assertThat(stderr())
+        .contains("wrote")
+        .contains("stats lines")
+        .contains("weft: open it at file:/");
 
     HeadlessChromium chromium = browser();
     HeadlessChromium.PageCheck check = chromium.check(page.toUri().toString());

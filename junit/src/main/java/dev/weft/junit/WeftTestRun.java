@@ -85,8 +85,8 @@ final class WeftTestRun {
         throw new AssertionFailedError(
             "saved finding "
                 + file
-                + " still reproduces (delete the file once the bug is fixed and it no longer"
-                + " does; it passes then and stays as a regression input):\n\n"
+                + " still reproduces: the bug is there. Keep the file when you fix it; from then"
+                + " on it passes, and guards against the bug's return.\n\n"
                 + FindingReport.text(
                     record, file, outcome.reproduced(), outcome.run(), executor.sites(), output));
       }
