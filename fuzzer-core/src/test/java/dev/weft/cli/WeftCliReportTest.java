@@ -25,8 +25,8 @@ class WeftCliReportTest extends CliTestSupport {
     Path weft = findingFile(dir);
     String report = report(weft);
     String failure =
-        "uncaught java.lang.IllegalStateException: failing in Thread-1 in thread main.2"
-            + " (\"Thread-1\")";
+        "uncaught java.lang.IllegalStateException: failing in Thread-1 in thread Thread-1"
+            + " (main.2)";
     assertThat(report)
         .contains(failure)
         .contains(

@@ -47,7 +47,7 @@ public record ScheduleShape(int preemptions, int threads, int steps)
     if (failure.kind() == FindingKind.DEADLOCK || failure.kind() == FindingKind.HANG) {
       return last;
     }
-    int thread = threadOf(run, failure.threadName());
+    int thread = threadOf(run, failure);
     if (thread < 0) {
       return last;
     }
@@ -59,14 +59,10 @@ public record ScheduleShape(int preemptions, int threads, int steps)
     return last;
   }
 
-  /** The index of the thread a failure names as {@code main.1 ("T1")} or {@code main.1}. */
-  private static int threadOf(RunResult run, String name) {
-    if (name == null) {
-      return -1;
-    }
+  /** The index of the thread the failure names ({@link Failure#namesThread}), or -1. */
+  private static int threadOf(RunResult run, Failure failure) {
     for (int t = 0; t < run.threadNames().size(); t++) {
-      String stable = run.threadNames().get(t);
-      if (name.equals(stable) || name.startsWith(stable + " ")) {
+      if (failure.namesThread(run.threadNames().get(t))) {
         return t;
       }
     }

@@ -198,8 +198,7 @@ public final class InterleavingPrinter {
     }
     int thread = -1;
     for (int t = 0; f.threadName() != null && t < stable.size(); t++) {
-      String name = stable.get(t); // the failure names it so, or as main.2 ("worker")
-      if (f.threadName().equals(name) || f.threadName().startsWith(name + " (")) {
+      if (f.namesThread(stable.get(t))) {
         thread = t;
       }
     }

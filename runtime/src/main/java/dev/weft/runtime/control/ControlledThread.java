@@ -398,9 +398,14 @@ public final class ControlledThread implements LogicalThread {
     idle = value;
   }
 
+  /**
+   * The thread as messages name it: the program's name for it first, as the interleaving's columns
+   * do, then Weft's id, which tells two threads of one name apart ({@code alice (main.1)}); the
+   * main thread is {@code main}, whichever carrier runs it.
+   */
   @Override
   public String toString() {
-    String javaName = logical == null ? "" : " (\"" + logical.getName() + "\")";
-    return stableName + javaName;
+    String name = logical == null || logical == carrier ? null : logical.getName();
+    return name == null || name.equals(stableName) ? stableName : name + " (" + stableName + ")";
   }
 }

@@ -411,9 +411,11 @@ public final class Scheduler {
   public RunResult result(long nanos) {
     List<String> names = new ArrayList<>();
     List<String> programNames = new ArrayList<>();
+    List<String> labels = new ArrayList<>(); // as messages name them: alice (main.1)
     for (ControlledThread t : threadSnapshot) {
       names.add(t.stableName);
       programNames.add(t.logical == null ? t.stableName : t.logical.getName());
+      labels.add(t.toString());
     }
     RunResult.Outcome outcome = run.outcome();
     List<Failure> failures = run.failures();
@@ -425,7 +427,7 @@ public final class Scheduler {
       if (!races.isEmpty()) {
         failures = new ArrayList<>(failures);
         for (Race r : races) {
-          failures.add(RaceFailures.of(r, sites, names));
+          failures.add(RaceFailures.of(r, sites, labels));
         }
         failures = List.copyOf(failures);
         outcome = RunResult.Outcome.FAILED;

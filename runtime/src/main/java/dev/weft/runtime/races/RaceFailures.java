@@ -14,6 +14,10 @@ import java.util.List;
 public final class RaceFailures {
   private RaceFailures() {}
 
+  /**
+   * The failure of {@code race}; {@code threadNames} names each thread as messages do, the
+   * program's name with Weft's id ({@code alice (main.1)}).
+   */
   public static Failure of(Race race, SiteTable sites, List<String> threadNames) {
     Site a = sites.get(race.first().site());
     Site b = sites.get(race.second().site());

@@ -60,10 +60,11 @@ class RaceOracleTest {
         Failure race = races.get(0);
         assertThat(race.message())
             .contains("java.util.HashMap")
+            // the program's thread names, with Weft's ids that tell threads of one name apart
             .containsPattern(
-                "write Map\\.put in thread main\\.\\d at MapPuts\\.lambda\\$unordered\\$0")
+                "write Map\\.put in thread putter-a \\(main\\.\\d\\) at MapPuts\\.lambda\\$unordered\\$0")
             .containsPattern(
-                "write Map\\.put in thread main\\.\\d at MapPuts\\.lambda\\$unordered\\$1")
+                "write Map\\.put in thread putter-b \\(main\\.\\d\\) at MapPuts\\.lambda\\$unordered\\$1")
             .contains("MapPuts.java:");
         assertThat(race.signature()).startsWith("race:").contains("Map.put");
       }
