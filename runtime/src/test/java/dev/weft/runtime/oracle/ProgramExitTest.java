@@ -60,7 +60,7 @@ class ProgramExitTest {
       assertThat(r.diagnostic())
           .as("run %d", run)
           .contains("System.exit(0)")
-          .contains("\"background\"");
+          .contains("background (main.1)");
     }
   }
 
@@ -70,6 +70,6 @@ class ProgramExitTest {
 
     assertThat(r.outcome()).isEqualTo(RunResult.Outcome.FAILED);
     assertThat(r.failure().kind()).isEqualTo(FindingKind.EXIT);
-    assertThat(r.failure().message()).contains("System.exit(4)").contains("\"task\"");
+    assertThat(r.failure().message()).contains("System.exit(4)").contains("thread task (main.1)");
   }
 }

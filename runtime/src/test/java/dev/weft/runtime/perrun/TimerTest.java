@@ -45,7 +45,7 @@ class TimerTest {
         assertThat(r.failures()).hasSize(1);
         assertThat(r.failure().message())
             .contains("IllegalArgumentException: bad tick")
-            .contains("(\"Timer-0\")");
+            .contains("in thread Timer-0 (main.1)");
       }
     }
   }
