@@ -212,6 +212,36 @@ class WeftCliTest extends CliTestSupport {
         .contains("REPRODUCED: the same exception");
   }
 
+  /**
+   * A lock-order deadlock's report marks a step of a thread in the cycle as the failing one, not
+   * the main thread's last step (its start of the second thread) while it only waits in join().
+   */
+  @Test
+  void aDeadlocksFailingStepIsAThreadOfTheCycle() throws Exception {
+    Path findings = dir.resolve("lock-order");
+    int code =
+        WeftCli.execute(
+            "run",
+            "--main",
+            "dev.weft.examples.deadlock.LockOrderDeadlock",
+            "--cp",
+            examples(),
+            "--seed",
+            "1",
+            "--iterations",
+            "200",
+            "--out",
+            findings.toString());
+    assertThat(code).as(stderr()).isEqualTo(1);
+    String report =
+        Files.readString(
+            Path.of(onlyFile(findings, "deadlock-", ".weft").toString().replace(".weft", ".txt")));
+    String failing =
+        report.lines().filter(l -> l.contains("(fails here)")).findFirst().orElseThrow();
+    assertThat(failing).doesNotContain("start").containsPattern("LockOrderDeadlock\\.java:\\d+");
+    assertThat(report).containsPattern("T[12] \\(main\\.[12]\\) waits to lock");
+  }
+
   private static Path onlyFile(Path dir, String prefix, String suffix) throws Exception {
     try (Stream<Path> files = Files.list(dir)) {
       java.util.List<Path> found =

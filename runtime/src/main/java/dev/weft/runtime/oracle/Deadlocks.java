@@ -20,6 +20,7 @@ public final class Deadlocks {
     StringBuilder details = new StringBuilder();
     TreeSet<String> blockingSites = new TreeSet<>();
     String first = null;
+    boolean firstOnLock = false;
     boolean lostWakeup = false;
     for (ControlledThread t : threads) {
       if (t.isFinished()) {
@@ -30,8 +31,12 @@ public final class Deadlocks {
       blockingSites.add(t.pendingKind() + "@" + where);
       String line = "  " + t + " " + t.currentWait().describe(t, names) + " at " + where;
       details.append(line).append('\n');
-      if (first == null) {
+      // the failing thread, whose step a report marks: one blocked on a lock or a wait, in the
+      // cycle, rather than a thread that only waits for them in join()
+      boolean onLock = t.pendingKind() != EventKind.THREAD_JOIN;
+      if (first == null || (onLock && !firstOnLock)) {
         first = t.toString();
+        firstOnLock = onLock;
       }
     }
     String message =
