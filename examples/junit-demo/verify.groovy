@@ -22,4 +22,5 @@ def replay = new File(target, 'replay-reports/com.acme.bank.AccountTest.txt').te
 assert replay.contains('saved finding ') && replay.contains(file.name) && replay.contains('still reproduces')
 def safeReplay = new File(target, 'replay-reports/com.acme.bank.SafeAccountTest.txt').text
 assert safeReplay.contains('Failures: 0, Errors: 0')
+assert !new File(basedir, 'build.log').text.contains('SLF4J') : 'Weft made SLF4J warn in the user build'
 return true

@@ -12,4 +12,8 @@ def target = new File(basedir, 'target')
 def log = new File(basedir, 'build.log').text
 assert !log.contains('NoClassDefFoundError')
 assert !log.contains('not properly aligned')
+// nothing of Weft's own in the user's build: no logging set-up warning (the project has no SLF4J
+// provider), no warning about the build's own properties
+assert !log.contains('SLF4J') : 'Weft made SLF4J warn in the user build'
+assert !log.contains('overwritten by user properties')
 return true

@@ -3,9 +3,9 @@ package dev.weft.runtime.carrier;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import dev.weft.runtime.logging.WeftLoggers;
 import java.util.Arrays;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the platform carriers of this process on one processor. A run is serialized, so its
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * the process's processors back, so that it does not take half the pinned one from every later run.
  */
 public final class CarrierCpu {
-  private static final Logger LOG = LoggerFactory.getLogger(CarrierCpu.class);
+  private static final Logger LOG = WeftLoggers.get(CarrierCpu.class);
 
   /** glibc's {@code cpu_set_t}: 1024 bits. */
   private static final int SET_BYTES = 128;
@@ -137,7 +137,7 @@ public final class CarrierCpu {
   }
 
   private static LibC load() {
-    if (!Platform.isLinux() || SETTING.equals("off")) {
+    if (!Platform.isLinux() || SETTING.equals("off") || !nativeAccessEnabled()) {
       return null;
     }
     try {
@@ -145,6 +145,24 @@ public final class CarrierCpu {
     } catch (Throwable e) {
       LOG.info("carriers not pinned to a processor: {}", e.toString());
       return null;
+    }
+  }
+
+  /**
+   * Whether this JVM lets Weft's module call native code without a warning: always before JDK 22;
+   * from 22, only with {@code --enable-native-access} (weft.jar's manifest and the Maven plugin's
+   * JVM give it). A user's own test JVM ({@code @WeftTest}) usually does not, and pinning, which
+   * only makes carriers cheaper to switch, is not worth a warning in the user's build.
+   */
+  private static boolean nativeAccessEnabled() {
+    if (Runtime.version().feature() < 22) {
+      return true;
+    }
+    try {
+      Module module = CarrierCpu.class.getModule();
+      return (boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(module);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
     }
   }
 

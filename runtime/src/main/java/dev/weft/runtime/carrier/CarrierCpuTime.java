@@ -1,12 +1,12 @@
 package dev.weft.runtime.carrier;
 
+import dev.weft.runtime.logging.WeftLoggers;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Field;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The processor time of the platform thread that runs a controlled thread's code. A thread stuck in
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * the time is unknown (-1) and the watchdog falls back to the wall clock.
  */
 public final class CarrierCpuTime {
-  private static final Logger LOG = LoggerFactory.getLogger(CarrierCpuTime.class);
+  private static final Logger LOG = WeftLoggers.get(CarrierCpuTime.class);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   private static final boolean MEASURED = enable();

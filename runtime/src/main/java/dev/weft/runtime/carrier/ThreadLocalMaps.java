@@ -1,9 +1,9 @@
 package dev.weft.runtime.carrier;
 
+import dev.weft.runtime.logging.WeftLoggers;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A thread's two {@code ThreadLocal} maps, which a {@link Carrier} hands from one logical thread to
@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * java.lang} to Weft's own module, and without an agent carriers are simply not reused.
  */
 final class ThreadLocalMaps {
-  private static final Logger LOG = LoggerFactory.getLogger(ThreadLocalMaps.class);
+  private static final Logger LOG = WeftLoggers.get(ThreadLocalMaps.class);
 
   private static volatile VarHandle locals;
   private static volatile VarHandle inheritable;

@@ -1,11 +1,11 @@
 package dev.weft.runtime.carrier;
 
+import dev.weft.runtime.logging.WeftLoggers;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Virtual threads as carriers, where the JDK has them (21 and later). A run is serialized, so its
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * the JDK's scheduler for itself; after the first, later threads get platform carriers.
  */
 final class VirtualCarriers {
-  private static final Logger LOG = LoggerFactory.getLogger(VirtualCarriers.class);
+  private static final Logger LOG = WeftLoggers.get(VirtualCarriers.class);
 
   /** The logical thread a virtual carrier runs; platform carriers keep it in a field. */
   static final ThreadLocal<LogicalThread> BOUND = new ThreadLocal<>();

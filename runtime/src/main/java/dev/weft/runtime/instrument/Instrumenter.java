@@ -8,6 +8,7 @@ import dev.weft.runtime.instrument.classfile.InitialiserOnlyRewrite;
 import dev.weft.runtime.instrument.classfile.MaxLocals;
 import dev.weft.runtime.instrument.classfile.StaticsReset;
 import dev.weft.runtime.instrument.classfile.SubroutineInliner;
+import dev.weft.runtime.logging.WeftLoggers;
 import dev.weft.trace.FieldTable;
 import dev.weft.trace.SiteTable;
 import java.util.HashMap;
@@ -25,7 +26,6 @@ import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.pool.TypePool;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Instruments each target class once per process and caches the bytes, so that no run pays for
@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * fixed.
  */
 public final class Instrumenter {
-  private static final Logger LOG = LoggerFactory.getLogger(Instrumenter.class);
+  private static final Logger LOG = WeftLoggers.get(Instrumenter.class);
 
   private final TargetClassPath classPath;
   private final TypeHierarchy types;
