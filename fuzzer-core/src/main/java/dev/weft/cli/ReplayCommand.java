@@ -52,6 +52,14 @@ public final class ReplayCommand implements Callable<Integer> {
   String classPath;
 
   @Option(
+      names = "--width",
+      paramLabel = "N",
+      description =
+          "Lines of the interleaving at most N characters wide (default: $COLUMNS, or 120); each"
+              + " thread's column is as wide as its steps need within it.")
+  Integer width;
+
+  @Option(
       names = "--verbose",
       description = "Name the strategy that found it with all its settings in the header.")
   boolean verbose;
@@ -169,7 +177,12 @@ public final class ReplayCommand implements Callable<Integer> {
     out.println("Interleaving (thread columns, in execution order):");
     out.print(
         InterleavingPrinter.render(
-            result, sites, rows, ReplayHints.EVERY_STEP_IN_REPLAY, switches.switches()));
+            result,
+            sites,
+            rows,
+            ReplayHints.EVERY_STEP_IN_REPLAY,
+            switches.switches(),
+            width != null ? width : InterleavingPrinter.width()));
     out.println();
     if (reproduced) {
       out.println("REPRODUCED: the same " + record.kind().label() + " as recorded.");

@@ -23,18 +23,43 @@ import java.util.regex.Pattern;
  * <p>It is read by someone who wrote the program, not Weft: the columns carry the names the program
  * gave its threads (with Weft's short id only where two share a name), a row where a thread took
  * over from one that could have gone on (a preemption) is marked, and so is the failing step. A
- * line is at most {@value #WIDTH} characters, and a long stretch of one thread is folded into one
- * line, since what matters is where the threads meet.
+ * line is at most the line width, and a long stretch of one thread is folded into one line, since
+ * what matters is where the threads meet. Each thread's column is as wide as its steps need, up to
+ * the line's width ({@code --width} where a command has it, {@code -Dweft.width}, {@code $COLUMNS},
+ * or {@value #WIDTH}); a step too long for its column keeps its {@code File.java:line} and loses
+ * the end of its operation's name instead.
  */
 public final class InterleavingPrinter {
-  /** The widest line printed. */
+  /** The widest line printed unless told otherwise ({@link #width()}). */
   public static final int WIDTH = 120;
+
+  /** The narrowest width a user may ask for: below it, no two columns fit. */
+  static final int NARROWEST_WIDTH = 60;
+
+  /**
+   * The line width: {@code -Dweft.width}, else {@code $COLUMNS} (a terminal's), else {@value
+   * #WIDTH}.
+   */
+  public static int width() {
+    Integer given = Integer.getInteger("weft.width");
+    if (given != null && given >= NARROWEST_WIDTH) {
+      return given;
+    }
+    try {
+      int columns = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "").trim());
+      if (columns >= NARROWEST_WIDTH) {
+        return columns;
+      }
+    } catch (NumberFormatException e) {
+      // not a terminal's width
+    }
+    return WIDTH;
+  }
 
   /** A stretch of one thread's events longer than this is folded (its ends stay shown). */
   static final int FOLD_OVER = 6;
 
   private static final Pattern JVM_DEFAULT_NAME = Pattern.compile("Thread-\\d+");
-  private static final int WIDEST_COLUMN = 38;
   private static final int NARROWEST_COLUMN = 12;
   private static final String PREEMPTION = ">";
   private static final String FAILURE = "!";
@@ -60,16 +85,32 @@ public final class InterleavingPrinter {
    */
   public static String render(
       RunResult run, SiteTable sites, int maxRows, String showAll, List<Switch> switches) {
+    return render(run, sites, maxRows, showAll, switches, width());
+  }
+
+  /** As {@link #render(RunResult, SiteTable, int, String, List)}, in lines of {@code width}. */
+  public static String render(
+      RunResult run,
+      SiteTable sites,
+      int maxRows,
+      String showAll,
+      List<Switch> switches,
+      int width) {
+    int lineWidth = Math.max(NARROWEST_WIDTH, width);
     Trace trace = run.trace();
     List<String> stable = run.threadNames();
     int threads = stable.size();
     List<String> headers = headers(stable, run.programNames());
-    int column = Math.min(WIDEST_COLUMN, (WIDTH - PREFIX) / Math.max(1, threads));
-    boolean inColumns = column >= NARROWEST_COLUMN;
+    int from = maxRows > 0 ? Math.max(0, trace.size() - maxRows) : 0;
+    int[] columns = columnWidths(trace, sites, headers, from, lineWidth - PREFIX);
+    boolean inColumns = columns != null;
+    int[] offsets = new int[threads];
+    for (int t = 1; inColumns && t < threads; t++) {
+      offsets[t] = offsets[t - 1] + columns[t - 1];
+    }
     Map<Integer, String> preempted = preemptionRows(trace, stable, headers, switches);
     int failing = failingRow(run, trace, stable);
     StringBuilder sb = new StringBuilder();
-    int from = maxRows > 0 ? Math.max(0, trace.size() - maxRows) : 0;
     if (from > 0) {
       sb.append("(").append(from).append(" earlier events not shown; ").append(showAll);
       sb.append(")\n");
@@ -77,13 +118,19 @@ public final class InterleavingPrinter {
     StringBuilder head = new StringBuilder(String.format("%" + STEP + "s   ", "step"));
     if (inColumns) {
       for (int t = 0; t < threads; t++) {
-        head.append(cell(headers.get(t), t == threads - 1 ? WIDTH - head.length() : column));
+        head.append(
+            cell(headers.get(t), t == threads - 1 ? lineWidth - head.length() : columns[t]));
       }
     } else {
       head.append("thread: operation");
     }
     sb.append(strip(head.toString())).append('\n');
-    sb.append("-".repeat(inColumns ? Math.min(WIDTH, PREFIX + column * threads) : WIDTH));
+    sb.append(
+        "-"
+            .repeat(
+                inColumns
+                    ? Math.min(lineWidth, PREFIX + offsets[threads - 1] + columns[threads - 1])
+                    : lineWidth));
     sb.append('\n');
     for (int e = from; e < trace.size(); e++) {
       int t = trace.thread(e);
@@ -99,18 +146,10 @@ public final class InterleavingPrinter {
       if (stretch > FOLD_OVER && !preempted.containsKey(e) && e != failing) {
         String first = who + describe(trace, e, sites);
         String last = who + describe(trace, end, sites);
-        row(sb, e, "", t, first, "", column, inColumns, false);
-        row(
-            sb,
-            e + 1,
-            "",
-            t,
-            who + folded(trace, sites, e + 1, end - 1),
-            "",
-            column,
-            inColumns,
-            true);
-        row(sb, end, "", t, last, "", column, inColumns, false);
+        int at = inColumns ? offsets[t] : 0;
+        row(sb, e, "", at, first, "", lineWidth, false);
+        row(sb, e + 1, "", at, who + folded(trace, sites, e + 1, end - 1), "", lineWidth, true);
+        row(sb, end, "", at, last, "", lineWidth, false);
         e = end;
         continue;
       }
@@ -123,7 +162,7 @@ public final class InterleavingPrinter {
       if (e == failing) {
         note += "  (fails here)";
       }
-      row(sb, e, mark, t, who + text, note, column, inColumns, false);
+      row(sb, e, mark, inColumns ? offsets[t] : 0, who + text, note, lineWidth, false);
     }
     sb.append(legend(switches != null, failing >= 0));
     return sb.toString();
@@ -243,21 +282,78 @@ public final class InterleavingPrinter {
       StringBuilder sb,
       int e,
       String mark,
-      int t,
+      int offset,
       String text,
       String note,
-      int column,
-      boolean inColumns,
+      int width,
       boolean fold) {
     StringBuilder line = new StringBuilder();
     line.append(fold ? " ".repeat(STEP) : String.format("%" + STEP + "d", e + 1));
     line.append(' ').append(mark.isEmpty() ? " " : mark).append(' ');
-    if (inColumns) {
-      line.append(" ".repeat(column * t));
+    line.append(" ".repeat(offset));
+    int room = Math.max(8, width - line.length() - note.length());
+    line.append(clipKeepingPlace(text, room)).append(note); // a mark's words are never cut
+    sb.append(strip(clip(line.toString(), width))).append('\n');
+  }
+
+  /**
+   * Each thread's column width, as wide as its steps (and its header) need, the widest ones cut
+   * until all fit in {@code room}; null when even the narrowest columns do not (one thread per line
+   * then).
+   */
+  private static int[] columnWidths(
+      Trace trace, SiteTable sites, List<String> headers, int from, int room) {
+    int threads = headers.size();
+    int[] need = new int[threads];
+    for (int t = 0; t < threads; t++) {
+      need[t] = Math.max(NARROWEST_COLUMN, headers.get(t).length() + 2);
     }
-    int room = Math.max(8, WIDTH - line.length() - note.length());
-    line.append(clip(text, room)).append(note); // the note (a mark's words) is never cut
-    sb.append(strip(clip(line.toString(), WIDTH))).append('\n');
+    for (int e = from; e < trace.size(); e++) {
+      int t = trace.thread(e);
+      need[t] = Math.max(need[t], describe(trace, e, sites).length() + 2);
+    }
+    if (threads * NARROWEST_COLUMN > room) {
+      return null;
+    }
+    // the largest cap under which every column fits: columns narrower than it keep their need
+    int low = NARROWEST_COLUMN;
+    int high = room;
+    while (low < high) {
+      int cap = (low + high + 1) / 2;
+      int sum = 0;
+      for (int n : need) {
+        sum += Math.min(n, cap);
+      }
+      if (sum <= room) {
+        low = cap;
+      } else {
+        high = cap - 1;
+      }
+    }
+    int[] widths = new int[threads];
+    for (int t = 0; t < threads; t++) {
+      widths[t] = Math.min(need[t], low);
+    }
+    return widths;
+  }
+
+  /**
+   * {@code text} cut to {@code width}; a step's {@code File.java:line} (after its two spaces) is
+   * kept whole, and its operation's name is cut instead.
+   */
+  static String clipKeepingPlace(String text, int width) {
+    if (text.length() <= width) {
+      return text;
+    }
+    int place = text.lastIndexOf("  ");
+    if (place > 0) {
+      String where = text.substring(place);
+      int keep = width - where.length() - 1;
+      if (keep >= 4) {
+        return text.substring(0, keep) + "…" + where;
+      }
+    }
+    return clip(text, width);
   }
 
   private static String legend(boolean preemptionsKnown, boolean failed) {

@@ -94,4 +94,62 @@ class InterleavingPrinterTest {
         .startsWith("    42  ");
     assertThat(lines.get(lines.size() - 1)).contains("> a preemption").contains("! the failing");
   }
+
+  /**
+   * Three threads with long operation names (the issue's {@code write Inventory.stock
+   * Inventory.jav…}): every step keeps its line number, in the default width and a narrow one.
+   */
+  @Test
+  void aThreeThreadReportKeepsEveryLineNumber() {
+    String op = "write com.acme.warehouse.Inventory.stockOnHandByWarehouse";
+    for (int t = 0; t < 3; t++) {
+      for (int line = 0; line < 3; line++) {
+        int site =
+            sites.register(
+                "com.acme.Inventory",
+                "move",
+                "()V",
+                t * 10 + line,
+                "Inventory.java",
+                100 + t * 10 + line,
+                op);
+        trace.append(t, EventKind.WRITE, site, 7L);
+      }
+    }
+    RunResult run =
+        new RunResult(
+            RunResult.Outcome.PASSED,
+            List.of(),
+            List.of(),
+            trace,
+            new int[0],
+            List.of("main", "main.1", "main.2"),
+            trace.size(),
+            0,
+            null,
+            List.of("weft-main", "picker", "packer"));
+    for (int width : new int[] {120, 80}) {
+      String text = InterleavingPrinter.render(run, sites, 0, "replay it", null, width);
+      for (int t = 0; t < 3; t++) {
+        for (int line = 0; line < 3; line++) {
+          assertThat(text)
+              .as("width %d", width)
+              .contains("Inventory.java:" + (100 + t * 10 + line));
+        }
+      }
+      assertThat(text.lines()).allMatch(l -> l.length() <= width, "at most " + width);
+    }
+    // a wide terminal shows the whole operation
+    assertThat(InterleavingPrinter.render(run, sites, 0, "replay it", null, 250))
+        .contains(op + "  Inventory.java:120");
+  }
+
+  @Test
+  void aCutStepKeepsItsPlace() {
+    assertThat(InterleavingPrinter.clipKeepingPlace("write Inventory.stock  Inventory.java:42", 30))
+        .isEqualTo("write Inve…  Inventory.java:42")
+        .hasSize(30);
+    assertThat(InterleavingPrinter.clipKeepingPlace("short  A.java:1", 30))
+        .isEqualTo("short  A.java:1");
+  }
 }
