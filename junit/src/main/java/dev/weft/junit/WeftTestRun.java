@@ -88,7 +88,15 @@ final class WeftTestRun {
                 + " still reproduces: the bug is there. Keep the file when you fix it; from then"
                 + " on it passes, and guards against the bug's return.\n\n"
                 + FindingReport.text(
-                    record, file, outcome.reproduced(), outcome.run(), executor.sites(), output));
+                    record,
+                    file,
+                    outcome.reproduced(),
+                    outcome.run(),
+                    outcome.switches(), // the preemption marks, as in weft replay
+                    executor.sites(),
+                    output,
+                    null,
+                    null));
       }
       log.println(
           "[weft] saved finding "

@@ -1,6 +1,8 @@
 package dev.weft.fuzz.replay;
 
 import dev.weft.corpus.FindingRecord;
+import dev.weft.fuzz.minimise.Switch;
+import dev.weft.fuzz.minimise.SwitchRecorder;
 import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.exec.RaceStacks;
 import dev.weft.runtime.exec.RunExecutor;
@@ -29,8 +31,9 @@ public final class FindingReplay {
    *
    * @param run the replayed run
    * @param reproduced the recorded failure as it recurred (with both stacks for a race), or null
+   * @param switches the run's context switches, which mark its preemptions in a report
    */
-  public record Outcome(RunResult run, Failure reproduced) {
+  public record Outcome(RunResult run, Failure reproduced, List<Switch> switches) {
     public boolean isReproduced() {
       return reproduced != null;
     }
@@ -61,11 +64,12 @@ public final class FindingReplay {
 
   /** Replays {@code record} once on {@code executor} (see {@link #executor}). */
   public static Outcome replay(FindingRecord record, RunExecutor executor) throws TargetException {
-    RunResult result = executor.execute(new ReplayStrategy(record.decisions()), 1);
+    SwitchRecorder switches = new SwitchRecorder(new ReplayStrategy(record.decisions()));
+    RunResult result = executor.execute(switches, 1);
     Failure same = result.failure(record.signature());
     if (same != null && same.kind() == FindingKind.RACE) {
       same = RaceStacks.explain(executor, result, same, 1);
     }
-    return new Outcome(result, same);
+    return new Outcome(result, same, switches.switches());
   }
 }
