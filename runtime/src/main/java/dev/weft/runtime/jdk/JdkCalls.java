@@ -309,9 +309,12 @@ public final class JdkCalls {
   }
 
   /**
-   * The access of a call on one of the JDK's lock-free collections, whose inner steps are points of
-   * their own on the same location while the call runs ({@link LockFreeCollections}): not atomic,
-   * so other threads can run between them.
+   * The access of a reading call on one of the JDK's lock-free collections ({@code size}, {@code
+   * contains}, {@code toArray}, {@code forEach}, ...), whose inner steps are points of their own on
+   * the same location while the call runs ({@link LockFreeCollections}): not atomic, so other
+   * threads can run between them and the traversal sees what it may on a JVM. The updating calls
+   * ({@code offer}, {@code poll}, ...) stay atomic: each is linearizable, and a traversal that runs
+   * between whole updates meets every state it could meet between their CASes.
    */
   private static Object accessInside(ControlledThread t, long location, int kind, int site) {
     Scheduler s = t.scheduler();
@@ -355,7 +358,9 @@ public final class JdkCalls {
     Object accessed =
         t == null
             ? null
-            : monitor == null && LockFreeCollections.runsInside(receiver)
+            : monitor == null
+                    && kind == EventKind.READ.ordinal()
+                    && LockFreeCollections.runsInside(receiver)
                 ? accessInside(t, location, kind, site)
                 : access(t, location, kind, site);
     RaceCalls.jdkCall(receiver, t == null ? 0 : Locations.objectNumber(location), method, site);

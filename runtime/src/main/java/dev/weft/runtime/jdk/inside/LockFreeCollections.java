@@ -4,11 +4,11 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The JDK collections whose calls run with their inner steps as scheduling points, where the JVM
- * runs the instrumented {@code java.base} ({@link JdkLockFreeRewriter}): the lock-free queues,
- * whose {@code size()}, iterators and bulk operations are only weakly consistent. A program that
- * counts on more than that is shown failing; with {@code --jdk models} each call is one atomic
- * step.
+ * The JDK collections whose reading calls run with their inner steps as scheduling points, where
+ * the JVM runs the instrumented {@code java.base} ({@link JdkLockFreeRewriter}): the lock-free
+ * queues, whose {@code size()}, {@code contains} and bulk reads are only weakly consistent. A
+ * program that counts on more than that is shown failing; with {@code --jdk models} each call is
+ * one atomic step.
  */
 public final class LockFreeCollections {
   private static final boolean IN_USE = ControlledJdk.inUse();
