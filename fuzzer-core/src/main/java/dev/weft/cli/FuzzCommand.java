@@ -208,7 +208,7 @@ public final class FuzzCommand implements Callable<Integer> {
       paramLabel = "MODE",
       description =
           JdkChoice.DESCRIPTION_WITHOUT_DEFAULT
-              + " Default: models, or what the campaign recorded.")
+              + " Default for a new campaign: instrumented; a resumed one runs as it recorded.")
   JdkChoice.Mode jdk;
 
   @Option(names = "--show-output", description = "Print the target's output of every execution.")
@@ -328,8 +328,11 @@ public final class FuzzCommand implements Callable<Integer> {
     try {
       recorded = dir.holdsCampaign() ? CampaignFile.read(dir.campaignFile()) : null;
       settings = FuzzSettings.resolve(given(), recorded, corpus);
+      // a new campaign runs as --jdk or the default says; a resumed one as it recorded
+      JdkChoice.Mode mode = jdk != null ? jdk : recorded == null ? JdkChoice.defaultMode() : null;
       settings =
-          settings.withJvmOptions(withSpuriousWakeups(JdkChoice.apply(settings.jvmOptions(), jdk)));
+          settings.withJvmOptions(
+              withSpuriousWakeups(JdkChoice.apply(settings.jvmOptions(), mode)));
     } catch (CampaignFileException | FuzzSettings.UsageException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;

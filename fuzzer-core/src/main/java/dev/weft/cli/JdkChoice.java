@@ -29,6 +29,19 @@ final class JdkChoice {
     instrumented
   }
 
+  /**
+   * What the JDK's code runs as unless {@code --jdk} says otherwise: instrumented, which finds what
+   * the models cannot see (the JDK's own monitors, waits, parks, parallel streams, weakly
+   * consistent queues) with no false alarm on the real-library programs and about the same rate
+   * (docs/how-it-works.md, "Inside the JDK"). {@code -Dweft.jdk.default=models} sets it for a JVM:
+   * Weft's own test suite, which runs most commands in its JVM, pins it so.
+   */
+  static Mode defaultMode() {
+    return "models".equals(System.getProperty("weft.jdk.default"))
+        ? Mode.models
+        : Mode.instrumented;
+  }
+
   private JdkChoice() {}
 
   /** An option {@link #expand} makes: a child gets this machine's afresh, never two of them. */

@@ -283,7 +283,7 @@ public final class RunCommand implements Callable<Integer> {
   List<String> jvmOptions = new ArrayList<>();
 
   @Option(names = "--jdk", paramLabel = "MODE", description = JdkChoice.DESCRIPTION)
-  JdkChoice.Mode jdk = JdkChoice.Mode.models;
+  JdkChoice.Mode jdk = JdkChoice.defaultMode();
 
   @Option(
       names = "--show-output",
