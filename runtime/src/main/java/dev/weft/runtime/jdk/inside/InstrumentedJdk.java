@@ -129,6 +129,7 @@ public final class InstrumentedJdk {
               .getBytes(java.nio.charset.StandardCharsets.UTF_8));
       for (String c :
           List.of(
+              "dev/weft/runtime/jdk/inside/JdkClassRewriter",
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter",
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter$MethodRewriter",
               "dev/weft/runtime/jdk/inside/RewrittenJdkClasses",

@@ -16,42 +16,23 @@ import net.bytebuddy.jar.asm.Opcodes;
  * worker threads, goes to the bridge as well. Each call passes its class, method and line, so that
  * a point there is named in reports.
  */
-final class JdkCallRewriter extends ClassVisitor {
+final class JdkCallRewriter extends JdkClassRewriter {
   private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
   private static final Set<String> PARKS = Set.of("park", "parkNanos", "parkUntil", "unpark");
   private static final String FORK_DESCRIPTOR = "()Ljava/util/concurrent/ForkJoinTask;";
 
   private final boolean redirectsForks;
-  private String className;
-  private boolean changed;
 
   JdkCallRewriter(ClassVisitor next, boolean redirectsForks) {
-    super(Opcodes.ASM9, next);
+    super(next);
     this.redirectsForks = redirectsForks;
-  }
-
-  /** Whether any call in the class was rewritten. */
-  boolean changed() {
-    return changed;
-  }
-
-  @Override
-  public void visit(
-      int version,
-      int access,
-      String name,
-      String signature,
-      String superName,
-      String[] interfaces) {
-    className = name;
-    super.visit(version, access, name, signature, superName, interfaces);
   }
 
   @Override
   public MethodVisitor visitMethod(
       int access, String name, String descriptor, String signature, String[] exceptions) {
     MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-    String where = className.replace('/', '.') + "." + name;
+    String where = where(name);
     return new MethodVisitor(Opcodes.ASM9, mv) {
       private int line;
 
@@ -83,7 +64,7 @@ final class JdkCallRewriter extends ClassVisitor {
       }
 
       private void toBridge(String name, String desc) {
-        changed = true;
+        markChanged();
         super.visitLdcInsn(where);
         super.visitLdcInsn(line);
         super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkMonitorRewriter.BRIDGE, name, desc, false);

@@ -16,7 +16,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  * interleave with other threads' updates, as on a JVM; anywhere else (Weft's own use of these
  * classes, the JVM's threads) the call does nothing.
  */
-final class JdkLockFreeRewriter extends ClassVisitor {
+final class JdkLockFreeRewriter extends JdkClassRewriter {
   /** The classes, with their nested classes, whose inner steps are points. */
   static final List<String> FAMILIES =
       List.of(
@@ -27,11 +27,8 @@ final class JdkLockFreeRewriter extends ClassVisitor {
   static final int WRITE = 1;
   static final int UPDATE = 2;
 
-  private String className;
-  private boolean changed;
-
   JdkLockFreeRewriter(ClassVisitor next) {
-    super(Opcodes.ASM9, next);
+    super(next);
   }
 
   /** Whether {@code internalName} is one of the lock-free classes or nested in one. */
@@ -44,22 +41,6 @@ final class JdkLockFreeRewriter extends ClassVisitor {
     return false;
   }
 
-  boolean changed() {
-    return changed;
-  }
-
-  @Override
-  public void visit(
-      int version,
-      int access,
-      String name,
-      String signature,
-      String superName,
-      String[] interfaces) {
-    className = name;
-    super.visit(version, access, name, signature, superName, interfaces);
-  }
-
   @Override
   public MethodVisitor visitMethod(
       int access, String name, String descriptor, String signature, String[] exceptions) {
@@ -67,7 +48,7 @@ final class JdkLockFreeRewriter extends ClassVisitor {
     if (name.equals("<clinit>")) {
       return mv; // the class's own set-up: no other thread sees it yet
     }
-    String where = className.replace('/', '.') + "." + name;
+    String where = where(name);
     return new MethodVisitor(Opcodes.ASM9, mv) {
       private int line;
 
@@ -98,7 +79,7 @@ final class JdkLockFreeRewriter extends ClassVisitor {
       }
 
       private void access(int kind) {
-        changed = true;
+        markChanged();
         super.visitLdcInsn(kind);
         super.visitLdcInsn(where);
         super.visitLdcInsn(line);

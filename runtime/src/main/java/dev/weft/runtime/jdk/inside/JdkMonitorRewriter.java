@@ -19,31 +19,11 @@ import net.bytebuddy.jar.asm.Type;
  * <p>The class is read with expanded frames, so the one frame this adds (the synchronized body's
  * handler: the parameters, and the exception) is written in the same form as the others.
  */
-final class JdkMonitorRewriter extends ClassVisitor {
+final class JdkMonitorRewriter extends JdkClassRewriter {
   static final String BRIDGE = "jdk/internal/weft/Bridge";
 
-  private String className;
-  private boolean changed;
-
   JdkMonitorRewriter(ClassVisitor next) {
-    super(Opcodes.ASM9, next);
-  }
-
-  /** Whether anything in the class was rewritten. */
-  boolean changed() {
-    return changed;
-  }
-
-  @Override
-  public void visit(
-      int version,
-      int access,
-      String name,
-      String signature,
-      String superName,
-      String[] interfaces) {
-    className = name;
-    super.visit(version, access, name, signature, superName, interfaces);
+    super(next);
   }
 
   @Override
@@ -58,7 +38,7 @@ final class JdkMonitorRewriter extends ClassVisitor {
       return mv;
     }
     if (wrap) {
-      changed = true;
+      markChanged();
     }
     return new MethodRewriter(mv, access, name, descriptor, wrap);
   }
@@ -75,13 +55,13 @@ final class JdkMonitorRewriter extends ClassVisitor {
       super(Opcodes.ASM9, next);
       this.isStatic = (access & Opcodes.ACC_STATIC) != 0;
       this.descriptor = descriptor;
-      this.where = className.replace('/', '.') + "." + name;
+      this.where = where(name);
       this.wrap = wrap;
     }
 
     private void pushLock() {
       if (isStatic) {
-        super.visitLdcInsn(Type.getObjectType(className));
+        super.visitLdcInsn(Type.getObjectType(className()));
       } else {
         super.visitVarInsn(Opcodes.ALOAD, 0);
       }
@@ -133,11 +113,11 @@ final class JdkMonitorRewriter extends ClassVisitor {
     public void visitInsn(int opcode) {
       switch (opcode) {
         case Opcodes.MONITORENTER -> {
-          changed = true;
+          markChanged();
           enter();
         }
         case Opcodes.MONITOREXIT -> {
-          changed = true;
+          markChanged();
           exit();
         }
         case Opcodes.IRETURN,
@@ -161,7 +141,7 @@ final class JdkMonitorRewriter extends ClassVisitor {
         int opcode, String owner, String name, String desc, boolean isInterface) {
       if ((opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE)
           && isObjectMonitorMethod(name, desc)) {
-        changed = true;
+        markChanged();
         if (name.equals("wait")) {
           pushWhere();
           String args = desc.substring(1, desc.indexOf(')'));
@@ -207,7 +187,7 @@ final class JdkMonitorRewriter extends ClassVisitor {
       Object[] locals = new Object[args.length + (isStatic ? 0 : 1)];
       int i = 0;
       if (!isStatic) {
-        locals[i++] = className;
+        locals[i++] = className();
       }
       for (Type a : args) {
         locals[i++] =

@@ -3,7 +3,6 @@ package dev.weft.runtime.jdk.inside;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -48,27 +47,7 @@ class JdkCallRewriterTest {
   }
 
   private static Class<?> rewritten(boolean monitors) throws Exception {
-    String name = ParkSample.class.getName();
-    byte[] original;
-    try (InputStream in = ParkSample.class.getResourceAsStream("ParkSample.class")) {
-      original = in.readAllBytes();
-    }
-    byte[] bytes = InstrumentedJdk.rewrite(original, monitors);
-    assertThat(bytes).as("the sample parks, so it is rewritten").isNotNull();
-    ClassLoader loader =
-        new ClassLoader(JdkCallRewriterTest.class.getClassLoader()) {
-          @Override
-          protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-            if (n.equals(name)) {
-              synchronized (getClassLoadingLock(n)) {
-                Class<?> c = findLoadedClass(n);
-                return c != null ? c : defineClass(n, bytes, 0, bytes.length);
-              }
-            }
-            return super.loadClass(n, resolve);
-          }
-        };
-    return Class.forName(name, true, loader);
+    return RewrittenSamples.rewritten(ParkSample.class, monitors);
   }
 
   @Test

@@ -57,28 +57,7 @@ class JdkMonitorRewriterTest {
   }
 
   private static Class<?> rewritten() throws IOException, ClassNotFoundException {
-    String name = MonitorSample.class.getName();
-    byte[] original;
-    try (InputStream in =
-        MonitorSample.class.getResourceAsStream(MonitorSample.class.getSimpleName() + ".class")) {
-      original = in.readAllBytes();
-    }
-    byte[] bytes = InstrumentedJdk.rewrite(original, true);
-    assertThat(bytes).as("the sample takes monitors, so it is rewritten").isNotNull();
-    ClassLoader loader =
-        new ClassLoader(JdkMonitorRewriterTest.class.getClassLoader()) {
-          @Override
-          protected Class<?> loadClass(String n, boolean resolve) throws ClassNotFoundException {
-            if (n.equals(name)) {
-              synchronized (getClassLoadingLock(n)) {
-                Class<?> c = findLoadedClass(n);
-                return c != null ? c : defineClass(n, bytes, 0, bytes.length);
-              }
-            }
-            return super.loadClass(n, resolve);
-          }
-        };
-    return Class.forName(name, true, loader);
+    return RewrittenSamples.rewritten(MonitorSample.class, true);
   }
 
   private static Object call(Object target, String method) throws Throwable {
