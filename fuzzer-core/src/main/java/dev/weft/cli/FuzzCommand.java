@@ -329,11 +329,14 @@ public final class FuzzCommand implements Callable<Integer> {
       recorded = dir.holdsCampaign() ? CampaignFile.read(dir.campaignFile()) : null;
       settings = FuzzSettings.resolve(given(), recorded, corpus);
       // a new campaign runs as --jdk or the default says; a resumed one as it recorded
-      JdkChoice.Mode mode = jdk != null ? jdk : recorded == null ? JdkChoice.defaultMode() : null;
+      JdkChoice.Mode mode =
+          jdk != null
+              ? JdkChoice.effective(jdk, true, err)
+              : recorded == null ? JdkChoice.effective(JdkChoice.defaultMode(), false, err) : null;
       settings =
           settings.withJvmOptions(
               withSpuriousWakeups(JdkChoice.apply(settings.jvmOptions(), mode)));
-    } catch (CampaignFileException | FuzzSettings.UsageException e) {
+    } catch (CampaignFileException | FuzzSettings.UsageException | IllegalStateException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;
     }

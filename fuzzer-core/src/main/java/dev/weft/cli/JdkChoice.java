@@ -44,6 +44,35 @@ final class JdkChoice {
 
   private JdkChoice() {}
 
+  /**
+   * The mode a new run or campaign gets: {@code mode} as given ({@code given}: on the command line)
+   * or as defaulted. The instrumented JDK is built now if the cache has none (progress on {@code
+   * err}). Where it cannot be built (an unwritable cache folder), a defaulted one falls back to the
+   * models, saying so once; one asked for is refused with what to do.
+   *
+   * @throws IllegalStateException with the message for the user, when the mode asked for cannot be
+   *     had
+   */
+  static Mode effective(Mode mode, boolean given, PrintStream err) {
+    if (mode != Mode.instrumented) {
+      return mode;
+    }
+    try {
+      InstrumentedJdk.jvmOptions(err);
+      return mode;
+    } catch (java.io.UncheckedIOException | SecurityException e) {
+      String why =
+          e.getMessage()
+              + (e.getCause() != null ? " (" + e.getCause() + ")" : "")
+              + "; set WEFT_CACHE to a writable folder";
+      if (given) {
+        throw new IllegalStateException(why, e);
+      }
+      err.println("weft: " + why + ". Running with --jdk models (pass it to say so).");
+      return Mode.models;
+    }
+  }
+
   /** An option {@link #expand} makes: a child gets this machine's afresh, never two of them. */
   static boolean isPatchOption(String arg) {
     return arg.startsWith("--patch-module")

@@ -315,6 +315,14 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    try {
+      jdk =
+          JdkChoice.effective(
+              jdk, spec.commandLine().getParseResult().hasMatchedOption("--jdk"), System.err);
+    } catch (IllegalStateException e) {
+      System.err.println("weft: " + e.getMessage());
+      return WeftCli.USAGE;
+    }
     jvmOptions = JdkChoice.apply(jvmOptions, jdk);
     if (!ChildJvm.inEffect(jvmOptions)) {
       return ChildJvm.run(
