@@ -79,50 +79,14 @@ public final class ObjectNames {
     return namingSite.size() - 1;
   }
 
-  /**
-   * A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}. The second and later
-   * allocations written on one line are told apart by their place on it ({@code
-   * new@Bank.java:20(2)#0}): two accounts made by {@code a = new Account(), b = new Account()}
-   * would otherwise have one name, and a deadlock between them would read as one lock.
-   */
+  /** A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}. */
   public String describe(int number, SiteTable sites) {
     if (number <= 0 || number >= namingSite.size()) {
       return "static";
     }
-    int site = namingSite.getInt(number);
-    Site s = sites.get(site);
-    boolean isNew = allocated.getInt(number) == 1;
-    int place = isNew ? placeOnLine(site, s, sites) : 1;
-    return (isNew ? "new@" : "seen@")
-        + s.fileAndLine()
-        + (place > 1 ? "(" + place + ")" : "")
-        + "#"
-        + occurrence.getInt(number);
-  }
-
-  /** Per allocation site: which of the allocations on its source line it is, from 1. */
-  private final Int2IntOpenHashMap placeOnLine = new Int2IntOpenHashMap();
-
-  private int placeOnLine(int site, Site s, SiteTable sites) {
-    int known = placeOnLine.get(site);
-    if (known > 0) {
-      return known;
-    }
-    int place = 1;
-    if (s.line() > 0) {
-      for (int id = 1; id < site && id < sites.size(); id++) {
-        Site other = sites.get(id);
-        if (other != null
-            && other.line() == s.line()
-            && other.className().equals(s.className())
-            && other.operation() != null
-            && other.operation().startsWith("new")) {
-          place++;
-        }
-      }
-    }
-    placeOnLine.put(site, place);
-    return place;
+    Site s = sites.get(namingSite.getInt(number));
+    String how = allocated.getInt(number) == 1 ? "new@" : "seen@";
+    return how + s.fileAndLine() + "#" + occurrence.getInt(number);
   }
 
   /** Hash of the object's name, equal across runs that name it the same way. */

@@ -22,20 +22,4 @@ class ObjectNamesTest {
     assertThat(names.describe(names.numberOf(met, seenAt), sites)).isEqualTo("seen@Bank.java:40#0");
     assertThat(names.describe(0, sites)).isEqualTo("static");
   }
-
-  /** {@code Account a = new Account(), b = new Account();}: two locks, two names. */
-  @Test
-  void twoAllocationsWrittenOnOneLineGetDistinctNames() {
-    SiteTable sites = new SiteTable();
-    int a = sites.register("com.acme.Bank", "main", "()V", 1, "Bank.java", 20, "new Account");
-    int b = sites.register("com.acme.Bank", "main", "()V", 2, "Bank.java", 20, "new Account");
-    ObjectNames names = new ObjectNames();
-    Object first = new Object();
-    Object second = new Object();
-    names.allocated(first, a);
-    names.allocated(second, b);
-
-    assertThat(names.describe(names.numberOf(first, 0), sites)).isEqualTo("new@Bank.java:20#0");
-    assertThat(names.describe(names.numberOf(second, 0), sites)).isEqualTo("new@Bank.java:20(2)#0");
-  }
 }
