@@ -192,28 +192,31 @@ final class TestLifecycle {
       }
     }
     for (Class<?> c = level; c != null && c != Object.class; c = c.getSuperclass()) {
-      for (var member : concat(List.of(c.getDeclaredFields()), List.of(c.getDeclaredMethods()))) {
-        for (Annotation a : member.getDeclaredAnnotations()) {
-          String name = a.annotationType().getName();
-          if (name.equals(JUNIT4 + "Rule") || name.equals(JUNIT4 + "ClassRule")) {
-            throw new TargetException(
-                level.getName()
-                    + " has a JUnit 4 rule ("
-                    + ((java.lang.reflect.Member) member).getName()
-                    + "); Weft does not run rules yet: set up what the rule gives in @Before"
-                    + " and @After, or test the method without the rule");
-          }
-        }
+      String rule = ruleIn(c.getDeclaredFields());
+      rule = rule != null ? rule : ruleIn(c.getDeclaredMethods());
+      if (rule != null) {
+        throw new TargetException(
+            level.getName()
+                + " has a JUnit 4 rule ("
+                + rule
+                + "); Weft does not run rules yet: set up what the rule gives in @Before"
+                + " and @After, or test the method without the rule");
       }
     }
   }
 
-  private static List<java.lang.reflect.AnnotatedElement> concat(
-      List<? extends java.lang.reflect.AnnotatedElement> a,
-      List<? extends java.lang.reflect.AnnotatedElement> b) {
-    List<java.lang.reflect.AnnotatedElement> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
+  /** The name of the first of {@code members} that is a JUnit 4 rule, or null. */
+  private static <M extends java.lang.reflect.AccessibleObject & java.lang.reflect.Member>
+      String ruleIn(M[] members) {
+    for (M member : members) {
+      for (Annotation a : member.getDeclaredAnnotations()) {
+        String name = a.annotationType().getName();
+        if (name.equals(JUNIT4 + "Rule") || name.equals(JUNIT4 + "ClassRule")) {
+          return member.getName();
+        }
+      }
+    }
+    return null;
   }
 
   /**

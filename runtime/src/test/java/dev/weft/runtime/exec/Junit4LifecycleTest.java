@@ -11,6 +11,7 @@ import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.junit4.Junit3Counter;
 import dev.weft.targets.junit4.Junit4Account;
 import dev.weft.targets.junit4.RunWithOtherRunner;
+import dev.weft.targets.junit4.WithRule;
 import dev.weft.trace.FieldTable;
 import dev.weft.trace.SiteTable;
 import java.net.URISyntaxException;
@@ -102,5 +103,13 @@ class Junit4LifecycleTest {
         .isInstanceOf(TargetException.class)
         .hasMessageContaining("is run by org.junit.runners.Parameterized (@RunWith)")
         .hasMessageContaining("default runner (JUnit4)");
+  }
+
+  @Test
+  void aClassWithARuleIsRefusedWithWhatToDoInstead() {
+    assertThatThrownBy(() -> executor(WithRule.class, "usesTheFolder").validate())
+        .isInstanceOf(TargetException.class)
+        .hasMessageContaining("has a JUnit 4 rule (folder)")
+        .hasMessageContaining("set up what the rule gives in @Before");
   }
 }
