@@ -111,6 +111,10 @@ public final class CallHooks {
     if (sync != null) {
       return sync;
     }
+    Replacement net = NetCalls.replacementFor(opcode, owner, name, desc, types);
+    if (net != null) {
+      return net;
+    }
     Replacement queued = QueuedSynchronizerCalls.replacementFor(opcode, owner, name, desc, types);
     if (queued != null) {
       return queued;
@@ -176,6 +180,7 @@ public final class CallHooks {
     all.addAll(List.of(RUNTIME_EXIT, SYSTEM_EXIT, IDENTITY_HASH_CODE));
     all.addAll(SyncCalls.replacements());
     all.addAll(QueuedSynchronizerCalls.replacements());
+    all.addAll(NetCalls.replacements());
     return all.stream().map(Replacement::call).distinct().toList();
   }
 }

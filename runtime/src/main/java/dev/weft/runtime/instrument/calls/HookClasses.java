@@ -9,6 +9,7 @@ import dev.weft.runtime.hooks.IdentityHooks;
 import dev.weft.runtime.hooks.JdkCallHooks;
 import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
+import dev.weft.runtime.hooks.NetHooks;
 import dev.weft.runtime.hooks.ParkHooks;
 import dev.weft.runtime.hooks.ResourceHooks;
 import dev.weft.runtime.hooks.RunHooks;
@@ -55,6 +56,7 @@ public final class HookClasses {
   static final String ESCAPES = Type.getInternalName(EscapeHooks.class);
   static final String BRANCHES = Type.getInternalName(BranchHooks.class);
   static final String RESOURCES = Type.getInternalName(ResourceHooks.class);
+  static final String NET = Type.getInternalName(NetHooks.class);
 
   private HookClasses() {}
 
@@ -84,7 +86,8 @@ public final class HookClasses {
       UNSAFE,
       ESCAPES,
       BRANCHES,
-      RESOURCES
+      RESOURCES,
+      NET
     };
     ClassLoader loader = HookClasses.class.getClassLoader();
     for (String internal : all) {

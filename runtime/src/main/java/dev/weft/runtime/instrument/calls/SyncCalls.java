@@ -235,7 +235,7 @@ public final class SyncCalls {
   }
 
   /** The hook's descriptor: the receiver as the API type (if any), the arguments, the site. */
-  private static String withSite(String receiver, String desc) {
+  static String withSite(String receiver, String desc) {
     StringBuilder b = new StringBuilder("(");
     if (receiver != null) {
       b.append('L').append(receiver).append(';');

@@ -12,14 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * and gets a site of the run's table the first time it is a point at all (an uncontended JDK
  * monitor never is).
  */
-final class JdkSites {
+public final class JdkSites {
   private static final Map<SiteTable, ConcurrentHashMap<String, Integer>> BY_TABLE =
       new WeakHashMap<>();
 
   private JdkSites() {}
 
   /** The site of {@code operation} at {@code where} ("package.Class.method") and {@code line}. */
-  static int of(ControlledThread t, String where, int line, String operation) {
+  public static int of(ControlledThread t, String where, int line, String operation) {
     SiteTable table = t.scheduler().sites();
     ConcurrentHashMap<String, Integer> ids;
     synchronized (BY_TABLE) {

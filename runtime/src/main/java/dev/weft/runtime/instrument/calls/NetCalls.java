@@ -1,0 +1,95 @@
+package dev.weft.runtime.instrument.calls;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * Which calls on sockets, socket channels and selectors become hook calls ({@code NetHooks}), so
+ * that a blocking accept, read, write or select between threads of one run is the scheduler's wait
+ * rather than the kernel's. Matched as {@link SyncCalls} matches: by name and descriptor on any
+ * owner that is a subtype of the API type; the hook decides at run time whether the JDK implements
+ * the method and whether both ends of the socket are the run's.
+ */
+final class NetCalls {
+  private static final String SOCKET = "java/net/Socket";
+  private static final String SERVER_SOCKET = "java/net/ServerSocket";
+  private static final String CHANNEL = "java/nio/channels/SocketChannel";
+  private static final String SERVER_CHANNEL = "java/nio/channels/ServerSocketChannel";
+  private static final String SELECTOR = "java/nio/channels/Selector";
+  private static final String ADDRESS = "Ljava/net/SocketAddress;";
+  private static final String BUFFER = "Ljava/nio/ByteBuffer;";
+
+  private record Entry(String api, String method, String hook) {}
+
+  private static final List<Entry> INSTANCE =
+      List.of(
+          new Entry(SOCKET, "connect(" + ADDRESS + ")V", "connect"),
+          new Entry(SOCKET, "connect(" + ADDRESS + "I)V", "connectTimed"),
+          new Entry(SOCKET, "getInputStream()Ljava/io/InputStream;", "getInputStream"),
+          new Entry(SOCKET, "getOutputStream()Ljava/io/OutputStream;", "getOutputStream"),
+          new Entry(SOCKET, "close()V", "close"),
+          new Entry(SOCKET, "shutdownOutput()V", "shutdownOutput"),
+          new Entry(SERVER_SOCKET, "accept()L" + SOCKET + ";", "accept"),
+          new Entry(SERVER_SOCKET, "bind(" + ADDRESS + ")V", "bind"),
+          new Entry(SERVER_SOCKET, "bind(" + ADDRESS + "I)V", "bindBacklog"),
+          new Entry(SERVER_SOCKET, "close()V", "closeServer"),
+          new Entry(CHANNEL, "read(" + BUFFER + ")I", "channelRead"),
+          new Entry(CHANNEL, "write(" + BUFFER + ")I", "channelWrite"),
+          new Entry(CHANNEL, "connect(" + ADDRESS + ")Z", "channelConnect"),
+          new Entry(CHANNEL, "finishConnect()Z", "finishConnect"),
+          new Entry(SERVER_CHANNEL, "accept()L" + CHANNEL + ";", "channelAccept"),
+          new Entry(SERVER_CHANNEL, "bind(" + ADDRESS + ")L" + SERVER_CHANNEL + ";", "channelBind"),
+          new Entry(
+              SERVER_CHANNEL,
+              "bind(" + ADDRESS + "I)L" + SERVER_CHANNEL + ";",
+              "channelBindBacklog"),
+          new Entry(SELECTOR, "select()I", "select"),
+          new Entry(SELECTOR, "select(J)I", "selectTimed"),
+          new Entry(SELECTOR, "selectNow()I", "selectNow"),
+          new Entry(SELECTOR, "wakeup()L" + SELECTOR + ";", "wakeup"));
+
+  private static final Map<String, List<Entry>> BY_METHOD = new HashMap<>();
+
+  static {
+    for (Entry e : INSTANCE) {
+      BY_METHOD.computeIfAbsent(e.method(), k -> new ArrayList<>()).add(e);
+    }
+  }
+
+  private NetCalls() {}
+
+  static CallHooks.Replacement replacementFor(
+      int opcode, String owner, String name, String desc, TypeHierarchy types) {
+    if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
+      return null;
+    }
+    List<Entry> candidates = BY_METHOD.get(name + desc);
+    if (candidates == null || owner.startsWith("[")) {
+      return null;
+    }
+    for (Entry e : candidates) {
+      if (types.isSubtypeOf(owner, e.api())) {
+        String simple = e.api().substring(e.api().lastIndexOf('/') + 1);
+        return replacement(e, desc, simple + "." + name);
+      }
+    }
+    return null;
+  }
+
+  /** Every replacement this table can choose, for {@link HookTable#all()}. */
+  static List<CallHooks.Replacement> replacements() {
+    List<CallHooks.Replacement> all = new ArrayList<>();
+    for (Entry e : INSTANCE) {
+      all.add(replacement(e, e.method().substring(e.method().indexOf('(')), ""));
+    }
+    return all;
+  }
+
+  private static CallHooks.Replacement replacement(Entry e, String desc, String operation) {
+    return new CallHooks.Replacement(
+        HookClasses.NET, e.hook(), SyncCalls.withSite(e.api(), desc), operation, true);
+  }
+}

@@ -1,0 +1,186 @@
+package dev.weft.runtime.net;
+
+import static dev.weft.runtime.net.Sockets.location;
+
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.control.Wait;
+import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.trace.EventKind;
+import java.io.IOException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code Selector.select} over channels of one run: a select waits until one of its keys is ready
+ * by the run's counts (a connection waits for an accept, bytes or the end for a read, room for a
+ * write, a handshake for a connect) or it is woken up, and then returns exactly those keys, however
+ * far the kernel has got. A selector with a channel whose peer is outside the run selects as the
+ * kernel does.
+ */
+public final class Selectors {
+  private Selectors() {}
+
+  public static int select(Selector sel, int site) throws IOException {
+    return select(sel, -1, site);
+  }
+
+  public static int selectTimed(Selector sel, long timeoutMillis, int site) throws IOException {
+    if (timeoutMillis < 0) {
+      throw new IllegalArgumentException("Negative timeout");
+    }
+    return select(sel, timeoutMillis, site);
+  }
+
+  public static int selectNow(Selector sel, int site) throws IOException {
+    return select(sel, -2, site);
+  }
+
+  /** {@code timeoutMillis}: -1 waits for ever, -2 does not wait ({@code selectNow}), 0 for ever. */
+  private static int select(Selector sel, long timeoutMillis, int site) throws IOException {
+    ControlledThread t =
+        timeoutMillis == -1
+            ? JdkCode.controlledCaller(sel, "select")
+            : timeoutMillis == -2
+                ? JdkCode.controlledCaller(sel, "selectNow")
+                : JdkCode.controlledCaller(sel, "select", long.class);
+    LoopbackNetwork net = t == null ? null : LoopbackNetwork.of(t);
+    if (net == null || !sel.isOpen() || !modelled(net, sel)) {
+      return real(sel, timeoutMillis);
+    }
+    Scheduler s = t.scheduler();
+    LoopbackNetwork.SelectorState state = net.selector(sel);
+    Wait wait =
+        timeoutMillis == -2
+            ? Wait.NONE
+            : new SocketWait(
+                () -> state.wokenUp || !sel.isOpen() || !ready(net, sel).isEmpty(),
+                "waits in select() on",
+                sel,
+                "for one of its channels");
+    long timeout = timeoutMillis > 0 ? TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0;
+    s.point(t, EventKind.UPDATE, location(s, state, site), site, sel, timeout, wait);
+    if (!sel.isOpen()) {
+      throw new ClosedSelectorException();
+    }
+    state.wokenUp = false;
+    Map<SelectionKey, Integer> want = ready(net, sel);
+    if (want.isEmpty()) {
+      return 0; // woken up, timed out, or nothing ready now
+    }
+    return selectExactly(sel, want);
+  }
+
+  /** Selects until the kernel has every key of {@code want} ready, and leaves out any other. */
+  private static int selectExactly(Selector sel, Map<SelectionKey, Integer> want)
+      throws IOException {
+    Set<SelectionKey> selected = sel.selectedKeys();
+    Set<SelectionKey> before = new HashSet<>(selected);
+    Spin spin = new Spin();
+    while (true) {
+      sel.selectNow();
+      boolean all = true;
+      for (Map.Entry<SelectionKey, Integer> e : want.entrySet()) {
+        SelectionKey k = e.getKey();
+        if (k.isValid() && (!selected.contains(k) || (k.readyOps() & e.getValue()) == 0)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) {
+        break;
+      }
+      spin.pause("what the run sent to a selected channel");
+    }
+    selected.removeIf(k -> !before.contains(k) && !want.containsKey(k));
+    int added = 0;
+    for (SelectionKey k : want.keySet()) {
+      if (!before.contains(k) && selected.contains(k)) {
+        added++;
+      }
+    }
+    return added;
+  }
+
+  private static int real(Selector sel, long timeoutMillis) throws IOException {
+    if (timeoutMillis == -1) {
+      return sel.select();
+    }
+    return timeoutMillis == -2 ? sel.selectNow() : sel.select(timeoutMillis);
+  }
+
+  public static Selector wakeup(Selector sel, int site) {
+    ControlledThread t = JdkCode.controlledCaller(sel, "wakeup");
+    if (t != null) {
+      Scheduler s = t.scheduler();
+      LoopbackNetwork.SelectorState state = LoopbackNetwork.of(t).selector(sel);
+      s.point(t, EventKind.UPDATE, location(s, state, site), site, sel, 0);
+      state.wokenUp = true;
+    }
+    return sel.wakeup();
+  }
+
+  /** Whether every channel of the selector is one the run models (a listener or an end). */
+  private static boolean modelled(LoopbackNetwork net, Selector sel) {
+    for (SelectionKey k : sel.keys()) {
+      SelectableChannel ch = k.channel();
+      boolean known =
+          ch instanceof ServerSocketChannel
+              ? net.listener(ch) != null
+              : ch instanceof SocketChannel && net.endpoint(ch) != null;
+      if (k.isValid() && !known) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The keys ready by the run's counts, with the operations they are ready for. */
+  private static Map<SelectionKey, Integer> ready(LoopbackNetwork net, Selector sel) {
+    Map<SelectionKey, Integer> ready = new IdentityHashMap<>();
+    if (!sel.isOpen()) {
+      return ready;
+    }
+    for (SelectionKey k : sel.keys()) {
+      if (!k.isValid()) {
+        continue;
+      }
+      int ops = k.interestOps() & readyOps(net, k.channel());
+      if (ops != 0) {
+        ready.put(k, ops);
+      }
+    }
+    return ready;
+  }
+
+  private static int readyOps(LoopbackNetwork net, SelectableChannel ch) {
+    if (ch instanceof ServerSocketChannel) {
+      Listener l = net.listener(ch);
+      return l != null && !l.pending.isEmpty() ? SelectionKey.OP_ACCEPT : 0;
+    }
+    Endpoint end = net.endpoint(ch);
+    if (end == null || !(ch instanceof SocketChannel sc)) {
+      return 0;
+    }
+    if (sc.isConnectionPending()) {
+      return SelectionKey.OP_CONNECT;
+    }
+    int ops = 0;
+    if (end.readable()) {
+      ops |= SelectionKey.OP_READ;
+    }
+    if (end.writable()) {
+      ops |= SelectionKey.OP_WRITE;
+    }
+    return ops;
+  }
+}
