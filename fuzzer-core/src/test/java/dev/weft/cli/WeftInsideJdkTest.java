@@ -3,6 +3,7 @@ package dev.weft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.targets.jdk.BufferedSinkDeadlock;
+import dev.weft.targets.jdk.EphemeralListeners;
 import dev.weft.targets.jdk.LockedQueueSizeBound;
 import dev.weft.targets.jdk.ObservedFeed;
 import dev.weft.targets.jdk.ParallelAtomicSum;
@@ -165,5 +166,14 @@ class WeftInsideJdkTest extends CliTestSupport {
     Path locked = dir.resolve("locked-queue-size");
     assertThat(run(locked, LockedQueueSizeBound.class, 1000)).as(stdout() + stderr()).isZero();
     assertThat(Files.readString(locked.resolve("summary.json"))).contains("\"skipped\": 0");
+  }
+
+  @Test
+  void aRunsEphemeralListenersGetWeftsPortsSoEveryRunRepeats() throws Exception {
+    Path out = dir.resolve("ports");
+    assertThat(run(out, EphemeralListeners.class, 30)).as(stdout() + stderr()).isZero();
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertThat(summary).contains("\"executions\": 30").contains("\"skipped\": 0");
+    assertThat(stdout() + stderr()).doesNotContain("did not repeat");
   }
 }

@@ -91,4 +91,9 @@ public final class Bridge {
   public static void sharedAccess(int kind, String where, int line) {
     delegate.sharedAccess(kind, where, line);
   }
+
+  /** At the start of a server socket's {@code bind}: the address it binds. */
+  public static java.net.SocketAddress listenAddress(java.net.SocketAddress asked) {
+    return delegate.listenAddress(asked);
+  }
 }

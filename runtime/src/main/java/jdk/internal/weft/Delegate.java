@@ -58,4 +58,13 @@ public class Delegate {
 
   /** Before an inner step of one of the JDK's lock-free collections: nothing, for the JVM. */
   public void sharedAccess(int kind, String where, int line) {}
+
+  /**
+   * The address a server socket of JDK code binds: as asked, for the JVM. Weft chooses the port of
+   * a run's ephemeral listener ({@code port 0}), so that a run that puts its port in a string or a
+   * hash sees the same port when replayed.
+   */
+  public java.net.SocketAddress listenAddress(java.net.SocketAddress asked) {
+    return asked;
+  }
 }

@@ -158,10 +158,11 @@ public final class SocketChannels {
     LoopbackNetwork net = LoopbackNetwork.of(t);
     Scheduler s = t.scheduler();
     s.point(t, EventKind.UPDATE, location(s, net.connectTarget(at), site), site, ch, 0);
+    SocketAddress chosen = ListenPorts.listenAddress(t, at);
     if (backlog < 0) {
-      ch.bind(at);
+      ch.bind(chosen);
     } else {
-      ch.bind(at, backlog);
+      ch.bind(chosen, backlog);
     }
     net.listening(ch, ch.getLocalAddress());
     return ch;

@@ -92,7 +92,7 @@ public final class Sockets {
     LoopbackNetwork net = LoopbackNetwork.of(t);
     Scheduler s = t.scheduler();
     s.point(t, EventKind.UPDATE, location(s, net.connectTarget(at), site), site, ss, 0);
-    realBind(ss, at, backlog);
+    realBind(ss, ListenPorts.listenAddress(t, at), backlog);
     net.listening(ss, ss.getLocalSocketAddress());
   }
 

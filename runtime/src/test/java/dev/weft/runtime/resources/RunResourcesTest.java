@@ -87,4 +87,21 @@ class RunResourcesTest {
     }
     assertThat(Files.readString(dir.resolve("shared.log"))).isEqualTo("run\nrun\nrun\n");
   }
+
+  @Test
+  void aShutdownHookARunRegistersIsNotLeftWithTheJvm() throws Exception {
+    RunExecutor executor = Harness.executor(LeftOpen.class, "registersAShutdownHook");
+    try {
+      for (int i = 0; i < 3; i++) {
+        run(executor, i);
+        Thread hook = (Thread) System.getProperties().get(LeftOpen.SHUTDOWN_HOOK);
+        assertThat(hook).isNotNull();
+        assertThat(Runtime.getRuntime().removeShutdownHook(hook))
+            .as("the run's hook was registered with the JVM")
+            .isFalse();
+      }
+    } finally {
+      System.getProperties().remove(LeftOpen.SHUTDOWN_HOOK);
+    }
+  }
 }

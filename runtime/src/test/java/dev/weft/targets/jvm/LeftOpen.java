@@ -72,4 +72,20 @@ public final class LeftOpen {
       }
     }
   }
+
+  /** Registers a shutdown hook, as a database does for each one it opens, and leaves it. */
+  public static void registersAShutdownHook() {
+    Thread hook = new Thread(() -> System.out.println("a run's shutdown hook ran"));
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      Runtime.getRuntime().addShutdownHook(hook);
+      throw new AssertionError("a hook was registered twice");
+    } catch (IllegalArgumentException expected) {
+      // as the JVM refuses it
+    }
+    System.getProperties().put(SHUTDOWN_HOOK, hook);
+  }
+
+  /** The system property under which the last run's shutdown hook is left for the test. */
+  public static final String SHUTDOWN_HOOK = "weft.test.shutdownHook";
 }

@@ -85,6 +85,20 @@ public final class CallHooks {
 
   private static final Replacement RUNTIME_EXIT =
       new Replacement(HookClasses.RUN, "runtimeExit", "(Ljava/lang/Runtime;I)V", "exit", false);
+  private static final Replacement ADD_SHUTDOWN_HOOK =
+      new Replacement(
+          HookClasses.RUN,
+          "addShutdownHook",
+          "(Ljava/lang/Runtime;Ljava/lang/Thread;)V",
+          "addShutdownHook",
+          false);
+  private static final Replacement REMOVE_SHUTDOWN_HOOK =
+      new Replacement(
+          HookClasses.RUN,
+          "removeShutdownHook",
+          "(Ljava/lang/Runtime;Ljava/lang/Thread;)Z",
+          "removeShutdownHook",
+          false);
   private static final Replacement SYSTEM_EXIT =
       new Replacement(HookClasses.RUN, "exit", "(I)V", "exit", false);
   private static final Replacement IDENTITY_HASH_CODE =
@@ -135,6 +149,12 @@ public final class CallHooks {
         if ((name.equals("exit") || name.equals("halt")) && desc.equals("(I)V")) {
           return RUNTIME_EXIT;
         }
+        if (name.equals("addShutdownHook") && desc.equals("(Ljava/lang/Thread;)V")) {
+          return ADD_SHUTDOWN_HOOK;
+        }
+        if (name.equals("removeShutdownHook") && desc.equals("(Ljava/lang/Thread;)Z")) {
+          return REMOVE_SHUTDOWN_HOOK;
+        }
       }
       if (opcode == Opcodes.INVOKEVIRTUAL && types.isThread(owner)) {
         return THREAD_INSTANCE_METHODS.get(method);
@@ -177,7 +197,13 @@ public final class CallHooks {
     all.addAll(IDENTITY_METHODS.values());
     all.addAll(THREAD_INSTANCE_METHODS.values());
     all.addAll(THREAD_STATIC_METHODS.values());
-    all.addAll(List.of(RUNTIME_EXIT, SYSTEM_EXIT, IDENTITY_HASH_CODE));
+    all.addAll(
+        List.of(
+            RUNTIME_EXIT,
+            SYSTEM_EXIT,
+            ADD_SHUTDOWN_HOOK,
+            REMOVE_SHUTDOWN_HOOK,
+            IDENTITY_HASH_CODE));
     all.addAll(SyncCalls.replacements());
     all.addAll(QueuedSynchronizerCalls.replacements());
     all.addAll(NetCalls.replacements());

@@ -3,11 +3,13 @@ package dev.weft.runtime.jdk.inside;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.jdk.JdkClasses;
+import dev.weft.runtime.net.ListenPorts;
 import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.sync.Parking;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.net.SocketAddress;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ForkJoinTask;
@@ -186,6 +188,12 @@ public final class ControlledJdk extends Delegate {
   private static final Map<ClassLoader, MethodHandle> FORKS = new WeakHashMap<>();
 
   private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
+
+  @Override
+  public SocketAddress listenAddress(SocketAddress asked) {
+    ControlledThread t = served();
+    return t == null || !calledByRunCode() ? asked : ListenPorts.listenAddress(t, asked);
+  }
 
   @Override
   public ForkJoinTask<?> fork(ForkJoinTask<?> task, String where, int line) {

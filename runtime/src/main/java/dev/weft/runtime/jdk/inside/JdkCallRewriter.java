@@ -13,13 +13,27 @@ import net.bytebuddy.jar.asm.Opcodes;
  * unpark} goes to the bridge (the waits inside {@code java.util.concurrent}: a fork/join task's
  * join, a future's get, a lock's queue), and, where {@link #redirectsForks} says so, a {@code
  * fork()} of a fork/join task (a parallel stream's split), which would start the common pool's
- * worker threads, goes to the bridge as well. Each call passes its class, method and line, so that
- * a point there is named in reports.
+ * worker threads, goes to the bridge as well; a server socket's bind asks the bridge for its
+ * address, so that Weft picks a run's ephemeral ports. Each call passes its class, method and line,
+ * so that a point there is named in reports.
  */
 final class JdkCallRewriter extends JdkClassRewriter {
   private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
   private static final Set<String> PARKS = Set.of("park", "parkNanos", "parkUntil", "unpark");
   private static final String FORK_DESCRIPTOR = "()Ljava/util/concurrent/ForkJoinTask;";
+
+  /**
+   * The methods every server socket's bind goes through, whose address (local 1) the bridge may
+   * change: Weft picks a run's ephemeral port ({@code dev.weft.runtime.net.ListenPorts}).
+   */
+  private static final Set<String> LISTEN_BINDS =
+      Set.of(
+          "java/net/ServerSocket.bind(Ljava/net/SocketAddress;I)V",
+          "sun/nio/ch/ServerSocketChannelImpl.bind(Ljava/net/SocketAddress;I)"
+              + "Ljava/nio/channels/ServerSocketChannel;");
+
+  private static final String ADDRESS_DESCRIPTOR =
+      "(Ljava/net/SocketAddress;)Ljava/net/SocketAddress;";
 
   private final boolean redirectsForks;
 
@@ -33,8 +47,27 @@ final class JdkCallRewriter extends JdkClassRewriter {
       int access, String name, String descriptor, String signature, String[] exceptions) {
     MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
     String where = where(name);
+    boolean listenBind =
+        (access & Opcodes.ACC_STATIC) == 0
+            && LISTEN_BINDS.contains(className() + "." + name + descriptor);
     return new MethodVisitor(Opcodes.ASM9, mv) {
       private int line;
+
+      @Override
+      public void visitCode() {
+        super.visitCode();
+        if (listenBind) {
+          markChanged();
+          super.visitVarInsn(Opcodes.ALOAD, 1);
+          super.visitMethodInsn(
+              Opcodes.INVOKESTATIC,
+              JdkMonitorRewriter.BRIDGE,
+              "listenAddress",
+              ADDRESS_DESCRIPTOR,
+              false);
+          super.visitVarInsn(Opcodes.ASTORE, 1);
+        }
+      }
 
       @Override
       public void visitLineNumber(int line, Label start) {

@@ -62,11 +62,17 @@ public final class Echo {
     }
   }
 
-  /** Two clients connect (one before the server accepts at all); each gets its own answer. */
+  /**
+   * Two clients connect (one before the server accepts at all); each gets its own answer. The
+   * server's ephemeral port is Weft's choice, the same in every run.
+   */
   public static void twoClientsInTurn() throws Exception {
     ServerSocket server = new ServerSocket();
     server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     int port = server.getLocalPort();
+    if (port < 24_100 || port >= 32_768) {
+      throw new AssertionError("the kernel chose port " + port + ", not Weft, so runs differ");
+    }
     Thread serving =
         new Thread(
             () -> {
