@@ -20,6 +20,7 @@ import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.races.RaceMode;
+import dev.weft.runtime.random.RunRandomProvider;
 import dev.weft.runtime.resources.RunResources;
 import dev.weft.runtime.statics.ClassInits;
 import dev.weft.runtime.statics.RewriteMembersHidden;
@@ -211,6 +212,7 @@ public final class RunExecutor {
     DefinedClasses.ensureInstalled();
     OpenPackages.useAgent(DefinedClasses.instrumentation());
     CarrierPool.enable();
+    RunRandomProvider.install();
     Instrumenter.initialiseHooks(); // not on a run's thread, where it would seem the program's time
   }
 

@@ -10,9 +10,11 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * Socket, channel and selector calls from target code ({@link Sockets}, {@link SocketChannels},
@@ -69,6 +71,16 @@ public final class NetHooks {
 
   public static int channelWrite(SocketChannel ch, ByteBuffer src, int site) throws IOException {
     return SocketChannels.write(ch, src, site);
+  }
+
+  public static int readableRead(ReadableByteChannel ch, ByteBuffer dst, int site)
+      throws IOException {
+    return ch instanceof SocketChannel s ? SocketChannels.read(s, dst, site) : ch.read(dst);
+  }
+
+  public static int writableWrite(WritableByteChannel ch, ByteBuffer src, int site)
+      throws IOException {
+    return ch instanceof SocketChannel s ? SocketChannels.write(s, src, site) : ch.write(src);
   }
 
   public static boolean channelConnect(SocketChannel ch, SocketAddress to, int site)

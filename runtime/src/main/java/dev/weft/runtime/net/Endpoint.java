@@ -76,7 +76,23 @@ final class Endpoint {
 
   /** Whether a read at this end returns at once: bytes are in, or the end is reached or closed. */
   boolean readable() {
-    return inbox > 0 || closed() || inputShut() || peerDone();
+    return inbox > 0 || closed() || inputShut() || peerDone() || uncountedBytes();
+  }
+
+  /**
+   * Whether the kernel holds bytes for this socket that the run did not count: written through a
+   * call Weft does not see (JDK code given the socket). A read then takes what is there, so that
+   * such a program still goes on rather than seem to wait for ever.
+   */
+  private boolean uncountedBytes() {
+    if (!(socket instanceof Socket s) || s.isClosed()) {
+      return false;
+    }
+    try {
+      return s.getInputStream().available() > 0;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Whether a write at this end goes on at once: the peer has room, or it will fail. */

@@ -99,6 +99,10 @@ public final class CallHooks {
           "(Ljava/lang/Runtime;Ljava/lang/Thread;)Z",
           "removeShutdownHook",
           false);
+  private static final Replacement MATH_RANDOM =
+      new Replacement(HookClasses.RANDOM, "random", "()D", "random", false);
+  private static final Replacement RANDOM_UUID =
+      new Replacement(HookClasses.RANDOM, "randomUUID", "()Ljava/util/UUID;", "randomUUID", false);
   private static final Replacement SYSTEM_EXIT =
       new Replacement(HookClasses.RUN, "exit", "(I)V", "exit", false);
   private static final Replacement IDENTITY_HASH_CODE =
@@ -128,6 +132,10 @@ public final class CallHooks {
     Replacement net = NetCalls.replacementFor(opcode, owner, name, desc, types);
     if (net != null) {
       return net;
+    }
+    Replacement random = RandomCalls.replacementFor(opcode, owner, name, desc);
+    if (random != null) {
+      return random;
     }
     Replacement queued = QueuedSynchronizerCalls.replacementFor(opcode, owner, name, desc, types);
     if (queued != null) {
@@ -170,6 +178,13 @@ public final class CallHooks {
       if (owner.equals("java/lang/System") && method.equals("exit(I)V")) {
         return SYSTEM_EXIT;
       }
+      if ((owner.equals("java/lang/Math") || owner.equals("java/lang/StrictMath"))
+          && method.equals("random()D")) {
+        return MATH_RANDOM;
+      }
+      if (owner.equals("java/util/UUID") && method.equals("randomUUID()Ljava/util/UUID;")) {
+        return RANDOM_UUID;
+      }
       if (owner.equals("java/lang/System")
           && method.equals("identityHashCode(Ljava/lang/Object;)I")) {
         return IDENTITY_HASH_CODE;
@@ -203,10 +218,13 @@ public final class CallHooks {
             SYSTEM_EXIT,
             ADD_SHUTDOWN_HOOK,
             REMOVE_SHUTDOWN_HOOK,
+            MATH_RANDOM,
+            RANDOM_UUID,
             IDENTITY_HASH_CODE));
     all.addAll(SyncCalls.replacements());
     all.addAll(QueuedSynchronizerCalls.replacements());
     all.addAll(NetCalls.replacements());
+    all.addAll(RandomCalls.replacements());
     return all.stream().map(Replacement::call).distinct().toList();
   }
 }

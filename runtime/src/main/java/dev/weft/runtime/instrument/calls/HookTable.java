@@ -67,6 +67,8 @@ public final class HookTable {
       new HookCall(HookClasses.ESCAPES, "stored", "(Ljava/lang/Object;Ljava/lang/Object;)V");
   public static final HookCall RESOURCE_TAKEN =
       new HookCall(HookClasses.RESOURCES, "taken", "(Ljava/lang/Object;)V");
+  public static final HookCall RANDOM_MADE =
+      new HookCall(HookClasses.RANDOM, "made", "(Ljava/util/Random;)V");
   public static final HookCall CONSTRUCTED =
       new HookCall(HookClasses.ESCAPES, "constructed", "(Ljava/lang/Object;)V");
   public static final HookCall COPIED =
@@ -130,6 +132,7 @@ public final class HookTable {
                 STORED,
                 CONSTRUCTED,
                 RESOURCE_TAKEN,
+                RANDOM_MADE,
                 COPIED,
                 ARRAYCOPY,
                 BARRIER_ACTION,

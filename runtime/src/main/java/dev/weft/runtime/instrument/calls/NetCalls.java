@@ -19,6 +19,8 @@ final class NetCalls {
   private static final String CHANNEL = "java/nio/channels/SocketChannel";
   private static final String SERVER_CHANNEL = "java/nio/channels/ServerSocketChannel";
   private static final String SELECTOR = "java/nio/channels/Selector";
+  private static final String READABLE = "java/nio/channels/ReadableByteChannel";
+  private static final String WRITABLE = "java/nio/channels/WritableByteChannel";
   private static final String ADDRESS = "Ljava/net/SocketAddress;";
   private static final String BUFFER = "Ljava/nio/ByteBuffer;";
 
@@ -46,6 +48,9 @@ final class NetCalls {
               SERVER_CHANNEL,
               "bind(" + ADDRESS + "I)L" + SERVER_CHANNEL + ";",
               "channelBindBacklog"),
+          // a socket channel used through its interfaces (a helper given a WritableByteChannel)
+          new Entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
+          new Entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
           new Entry(SELECTOR, "select()I", "select"),
           new Entry(SELECTOR, "select(J)I", "selectTimed"),
           new Entry(SELECTOR, "selectNow()I", "selectNow"),

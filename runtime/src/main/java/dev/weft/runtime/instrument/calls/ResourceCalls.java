@@ -103,6 +103,14 @@ public final class ResourceCalls {
     return names != null && names.contains(name);
   }
 
+  /**
+   * Whether {@code new owner(descriptor)} makes a {@code java.util.Random} the JDK seeds from the
+   * clock and a process-wide counter: the run seeds it instead, so that a run repeats.
+   */
+  public static boolean seedsRandom(String owner, String descriptor) {
+    return owner.equals("java/util/Random") && descriptor.equals("()V");
+  }
+
   private static String firstParameter(String descriptor) {
     int end = descriptor.indexOf(';');
     return descriptor.startsWith("(L") && end > 0 ? descriptor.substring(1, end + 1) : "";

@@ -1,5 +1,6 @@
 package dev.weft.runtime.instrument.rewrite;
 
+import dev.weft.runtime.instrument.calls.HookCall;
 import dev.weft.runtime.instrument.calls.HookTable;
 import dev.weft.runtime.instrument.calls.ModelCalls;
 import dev.weft.runtime.instrument.calls.ResourceCalls;
@@ -150,17 +151,28 @@ final class AllocationNaming extends Rewriter {
       emit(HookTable.BARRIER_ACTION);
     }
     super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
-    afterConstructorCall(owner, barrierAction, ResourceCalls.constructorOpens(owner, descriptor));
+    afterConstructorCall(owner, barrierAction, madeHook(owner, descriptor));
   }
 
-  private void afterConstructorCall(String owner, boolean barrierAction, boolean opens) {
+  /**
+   * The hook told of an object once its constructor ran: a new file or socket goes to the run, a
+   * new unseeded {@code Random} gets the run's seed ({@link ResourceCalls#seedsRandom}).
+   */
+  private static HookCall madeHook(String owner, String descriptor) {
+    if (ResourceCalls.constructorOpens(owner, descriptor)) {
+      return HookTable.RESOURCE_TAKEN;
+    }
+    return ResourceCalls.seedsRandom(owner, descriptor) ? HookTable.RANDOM_MADE : null;
+  }
+
+  private void afterConstructorCall(String owner, boolean barrierAction, HookCall made) {
     if (pendingNews.isEmpty()) {
       if (method.isConstructor && !method.superConstructorCalled) {
         method.superConstructorCalled = true;
-        if (opens) {
-          // a target subclass of a file or socket: this is one now
+        if (made != null) {
+          // a target subclass of a file, a socket or Random: this is one now
           out().visitVarInsn(Opcodes.ALOAD, 0);
-          emit(HookTable.RESOURCE_TAKEN);
+          emit(made);
         }
         if (owner.equals("java/lang/Object")) {
           // the first constructor of the object's class chain: from here on it may be local
@@ -190,9 +202,9 @@ final class AllocationNaming extends Rewriter {
         out().visitInsn(Opcodes.DUP);
         emit(HookTable.BARRIER_CREATED);
       }
-      if (opens) {
+      if (made != null) {
         out().visitInsn(Opcodes.DUP);
-        emit(HookTable.RESOURCE_TAKEN);
+        emit(made);
       }
     }
   }
