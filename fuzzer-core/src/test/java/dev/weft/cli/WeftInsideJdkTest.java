@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.targets.jdk.BufferedSinkDeadlock;
 import dev.weft.targets.jdk.EphemeralListeners;
+import dev.weft.targets.jdk.HttpHits;
+import dev.weft.targets.jdk.HttpHitsLocked;
 import dev.weft.targets.jdk.LockedQueueSizeBound;
 import dev.weft.targets.jdk.ObservedFeed;
 import dev.weft.targets.jdk.ParallelAtomicSum;
@@ -175,5 +177,34 @@ class WeftInsideJdkTest extends CliTestSupport {
     String summary = Files.readString(out.resolve("summary.json"));
     assertThat(summary).contains("\"executions\": 30").contains("\"skipped\": 0");
     assertThat(stdout() + stderr()).doesNotContain("did not repeat");
+  }
+
+  @Test
+  void theJdksHttpServerRunsUnderControlSoAHandlersRaceIsFoundAndReplays() throws Exception {
+    Path out = dir.resolve("http");
+    assertThat(run(out, HttpHits.class, 200)).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("FOUND").contains("HashMap").contains("HttpHits.java");
+    String summary = Files.readString(out.resolve("summary.json"));
+    assertThat(summary).contains("\"skipped\": 0");
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding =
+          files
+              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
+              .findFirst()
+              .orElseThrow();
+    }
+    clearOutput();
+    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
+  void theJdksHttpServerWithALockedCountIsQuiet() throws Exception {
+    Path out = dir.resolve("http-locked");
+    assertThat(run(out, HttpHitsLocked.class, 100)).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .contains("\"executions\": 100")
+        .contains("\"skipped\": 0");
   }
 }

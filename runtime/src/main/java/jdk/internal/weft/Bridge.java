@@ -93,7 +93,62 @@ public final class Bridge {
   }
 
   /** At the start of a server socket's {@code bind}: the address it binds. */
-  public static java.net.SocketAddress listenAddress(java.net.SocketAddress asked) {
-    return delegate.listenAddress(asked);
+  public static java.net.SocketAddress listenAddress(Object server, java.net.SocketAddress asked) {
+    return delegate.listenAddress(server, asked);
+  }
+
+  // Calls of another JDK module's code (jdk.httpserver's), by the shape of the call they replace.
+
+  public static int select(java.nio.channels.Selector selector, long millis, String where, int line)
+      throws java.io.IOException {
+    return delegate.select(selector, millis, where, line);
+  }
+
+  public static int selectNow(java.nio.channels.Selector selector, String where, int line)
+      throws java.io.IOException {
+    return delegate.select(selector, -1, where, line);
+  }
+
+  public static java.nio.channels.Selector wakeup(
+      java.nio.channels.Selector selector, String where, int line) {
+    return delegate.wakeup(selector, where, line);
+  }
+
+  public static java.nio.channels.SocketChannel accept(
+      java.nio.channels.ServerSocketChannel server, String where, int line)
+      throws java.io.IOException {
+    return delegate.accept(server, where, line);
+  }
+
+  public static int read(
+      java.nio.channels.SocketChannel channel, java.nio.ByteBuffer dst, String where, int line)
+      throws java.io.IOException {
+    return delegate.transfer(channel, dst, true, where, line);
+  }
+
+  public static int write(
+      java.nio.channels.SocketChannel channel, java.nio.ByteBuffer src, String where, int line)
+      throws java.io.IOException {
+    return delegate.transfer(channel, src, false, where, line);
+  }
+
+  public static void start(Thread thread, String where, int line) {
+    delegate.start(thread, where, line);
+  }
+
+  public static void sleep(long millis, String where, int line) throws InterruptedException {
+    delegate.sleep(millis, where, line);
+  }
+
+  public static void yield(String where, int line) {
+    delegate.yield(where, line);
+  }
+
+  public static void join(Thread thread, String where, int line) throws InterruptedException {
+    delegate.join(thread, where, line);
+  }
+
+  public static long currentTimeMillis() {
+    return delegate.currentTimeMillis();
   }
 }

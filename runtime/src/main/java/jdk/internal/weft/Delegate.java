@@ -64,7 +64,56 @@ public class Delegate {
    * a run's ephemeral listener ({@code port 0}), so that a run that puts its port in a string or a
    * hash sees the same port when replayed.
    */
-  public java.net.SocketAddress listenAddress(java.net.SocketAddress asked) {
+  public java.net.SocketAddress listenAddress(Object server, java.net.SocketAddress asked) {
     return asked;
+  }
+
+  /** A call of another JDK module's code ({@code jdk.httpserver}'s) on a selector. */
+  public int select(java.nio.channels.Selector selector, long millis, String where, int line)
+      throws java.io.IOException {
+    return millis < 0 ? selector.selectNow() : selector.select(millis);
+  }
+
+  public java.nio.channels.Selector wakeup(
+      java.nio.channels.Selector selector, String where, int line) {
+    return selector.wakeup();
+  }
+
+  public java.nio.channels.SocketChannel accept(
+      java.nio.channels.ServerSocketChannel server, String where, int line)
+      throws java.io.IOException {
+    return server.accept();
+  }
+
+  /** {@code channel.read(buffer)} if {@code read}, else {@code channel.write(buffer)}. */
+  public int transfer(
+      java.nio.channels.SocketChannel channel,
+      java.nio.ByteBuffer buffer,
+      boolean read,
+      String where,
+      int line)
+      throws java.io.IOException {
+    return read ? channel.read(buffer) : channel.write(buffer);
+  }
+
+  /** A thread another JDK module's code starts, sleeps, yields or joins. */
+  public void start(Thread thread, String where, int line) {
+    thread.start();
+  }
+
+  public void sleep(long millis, String where, int line) throws InterruptedException {
+    Thread.sleep(millis);
+  }
+
+  public void yield(String where, int line) {
+    Thread.yield();
+  }
+
+  public void join(Thread thread, String where, int line) throws InterruptedException {
+    thread.join();
+  }
+
+  public long currentTimeMillis() {
+    return System.currentTimeMillis();
   }
 }

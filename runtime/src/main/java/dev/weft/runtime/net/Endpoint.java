@@ -18,6 +18,10 @@ final class Endpoint {
   final Scheduler scheduler;
   final int localPort;
   final int remotePort;
+
+  /** When the run made it, among its listeners and ends. */
+  final int order;
+
   Endpoint peer;
 
   /** The {@code Socket} or {@code SocketChannel}; null while the server's end waits for accept. */
@@ -32,10 +36,11 @@ final class Endpoint {
   private SocketInput input;
   private SocketOutput output;
 
-  Endpoint(Scheduler scheduler, int localPort, int remotePort) {
+  Endpoint(Scheduler scheduler, int localPort, int remotePort, int order) {
     this.scheduler = scheduler;
     this.localPort = localPort;
     this.remotePort = remotePort;
+    this.order = order;
   }
 
   /** Whether this end's socket is closed. */

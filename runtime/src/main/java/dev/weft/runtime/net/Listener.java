@@ -15,14 +15,16 @@ import java.util.Map;
 final class Listener {
   final Object server;
   final int port;
+  final int order;
   final ArrayDeque<Endpoint> pending = new ArrayDeque<>();
 
   /** Connections the kernel handed over before their turn, by the client's port. */
   final Map<Integer, Object> stash = new HashMap<>();
 
-  Listener(Object server, int port) {
+  Listener(Object server, int port, int order) {
     this.server = server;
     this.port = port;
+    this.order = order;
   }
 
   boolean closed() {

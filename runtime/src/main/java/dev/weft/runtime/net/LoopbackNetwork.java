@@ -31,6 +31,19 @@ final class LoopbackNetwork {
    */
   private final Map<Integer, Object> ports = new HashMap<>();
 
+  /** The order in which the run made its listeners and ends, for choices that need one. */
+  private int next;
+
+  /** The order of a modelled channel's listener or end, or -1. */
+  int order(Object channel) {
+    Listener l = listeners.get(channel);
+    if (l != null) {
+      return l.order;
+    }
+    Endpoint e = endpoints.get(channel);
+    return e == null ? -1 : e.order;
+  }
+
   static LoopbackNetwork of(ControlledThread t) {
     return OF_RUN.of(t.scheduler());
   }
@@ -40,7 +53,7 @@ final class LoopbackNetwork {
     if (!(local instanceof InetSocketAddress address) || address.getPort() == 0) {
       return null;
     }
-    Listener l = new Listener(server, address.getPort());
+    Listener l = new Listener(server, address.getPort(), next++);
     listeners.put(server, l);
     listenersByPort.put(l.port, l); // a closed listener's port may be bound again
     return l;
@@ -79,8 +92,8 @@ final class LoopbackNetwork {
     if (l == null || !(local instanceof InetSocketAddress from)) {
       return null;
     }
-    Endpoint clientEnd = new Endpoint(scheduler, from.getPort(), l.port);
-    Endpoint serverEnd = new Endpoint(scheduler, l.port, from.getPort());
+    Endpoint clientEnd = new Endpoint(scheduler, from.getPort(), l.port, next++);
+    Endpoint serverEnd = new Endpoint(scheduler, l.port, from.getPort(), next++);
     clientEnd.peer = serverEnd;
     serverEnd.peer = clientEnd;
     clientEnd.socket = client;

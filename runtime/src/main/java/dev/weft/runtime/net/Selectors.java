@@ -73,11 +73,32 @@ public final class Selectors {
       throw new ClosedSelectorException();
     }
     state.wokenUp = false;
-    Map<SelectionKey, Integer> want = ready(net, sel);
+    Map<SelectionKey, Integer> want = first(net, ready(net, sel));
     if (want.isEmpty()) {
       return 0; // woken up, timed out, or nothing ready now
     }
     return selectExactly(sel, want);
+  }
+
+  /**
+   * Of the ready keys, the one whose channel the run made first. The selected-key set is a hash set
+   * of JDK objects whose identity hashes differ from run to run, so a program that handles every
+   * key it finds there would take them in a different order in a replay; one key per select
+   * (another ready one is selected at once by the next) is what a kernel that reported the others a
+   * moment later would give, and the order is the run's.
+   */
+  private static Map<SelectionKey, Integer> first(
+      LoopbackNetwork net, Map<SelectionKey, Integer> ready) {
+    SelectionKey best = null;
+    int bestOrder = Integer.MAX_VALUE;
+    for (SelectionKey k : ready.keySet()) {
+      int order = net.order(k.channel());
+      if (order < bestOrder) {
+        best = k;
+        bestOrder = order;
+      }
+    }
+    return best == null ? Map.of() : Map.of(best, ready.get(best));
   }
 
   /** Selects until the kernel has every key of {@code want} ready, and leaves out any other. */

@@ -40,26 +40,17 @@ public final class SocketChannels {
     if (!end.readable()) {
       return 0;
     }
-    if (end.inbox == 0 || end.closed() || end.inputShut()) {
-      return endOfStream(ch, dst);
+    if (end.closed() || end.inputShut()) {
+      return ch.read(dst); // the JDK's answer
+    }
+    if (end.inbox == 0) {
+      return -1; // the peer is done, whether or not the kernel has its close yet
     }
     int got = Transfers.readFully(ch, dst, (int) Math.min(dst.remaining(), end.inbox));
     if (got > 0) {
       end.inbox -= got;
     }
     return got;
-  }
-
-  /** The end of the peer's bytes: -1 once the kernel has it (or the JDK's exception). */
-  private static int endOfStream(SocketChannel ch, ByteBuffer dst) throws IOException {
-    Spin spin = new Spin();
-    while (true) {
-      int n = ch.read(dst);
-      if (n != 0) {
-        return n;
-      }
-      spin.pause("the end of a stream the run closed");
-    }
   }
 
   public static int write(SocketChannel ch, ByteBuffer src, int site) throws IOException {

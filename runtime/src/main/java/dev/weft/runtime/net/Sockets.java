@@ -53,6 +53,17 @@ public final class Sockets {
     }
   }
 
+  /**
+   * A server socket of the run is about to bind {@code asked} (JDK code's bind, for a program's
+   * constructor or a JDK server): the address it binds instead ({@link ListenPorts}), noted as the
+   * run's listener.
+   */
+  public static SocketAddress listening(ControlledThread t, Object server, SocketAddress asked) {
+    SocketAddress chosen = ListenPorts.listenAddress(t, asked);
+    LoopbackNetwork.of(t).listening(server, chosen);
+    return chosen;
+  }
+
   public static void connect(Socket so, SocketAddress to, int timeoutMillis, int site)
       throws IOException {
     ControlledThread t =
@@ -192,8 +203,14 @@ public final class Sockets {
     if (!end.readable()) {
       throw new SocketTimeoutException("Read timed out");
     }
-    if (end.inbox == 0 || end.closed() || end.inputShut()) {
-      return real.read(b, off, len); // the end of the stream, or the JDK's exception
+    if (end.closed() || end.inputShut()) {
+      return real.read(b, off, len); // the JDK's answer
+    }
+    if (end.inbox == 0) {
+      // the peer is done: the end of the stream, whether or not the kernel has the peer's close
+      // yet (a channel closed while registered with a selector keeps its descriptor until that
+      // selector next selects); bytes no counted write sent are still read
+      return real.available() > 0 ? real.read(b, off, len) : -1;
     }
     int got = Transfers.readFully(real, b, off, (int) Math.min(len, end.inbox));
     if (got > 0) {

@@ -3,13 +3,22 @@ package dev.weft.runtime.jdk.inside;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.instrument.TargetClassLoader;
 import dev.weft.runtime.jdk.JdkClasses;
-import dev.weft.runtime.net.ListenPorts;
+import dev.weft.runtime.net.Selectors;
+import dev.weft.runtime.net.SocketChannels;
+import dev.weft.runtime.net.Sockets;
 import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.sync.Parking;
+import dev.weft.runtime.sync.Threads;
+import dev.weft.runtime.time.TargetClock;
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ForkJoinTask;
@@ -190,9 +199,100 @@ public final class ControlledJdk extends Delegate {
   private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
 
   @Override
-  public SocketAddress listenAddress(SocketAddress asked) {
+  public SocketAddress listenAddress(Object server, SocketAddress asked) {
     ControlledThread t = served();
-    return t == null || !calledByRunCode() ? asked : ListenPorts.listenAddress(t, asked);
+    return t == null || !calledByRunCode() ? asked : Sockets.listening(t, server, asked);
+  }
+
+  // What another JDK module's code (jdk.httpserver's) does on a controlled thread is the model's,
+  // whoever called it: such code is never Weft's own.
+
+  @Override
+  public int select(Selector selector, long millis, String where, int line) throws IOException {
+    ControlledThread t = served();
+    if (t == null) {
+      return super.select(selector, millis, where, line);
+    }
+    int site = JdkSites.of(t, where, line, "Selector.select");
+    return millis < 0
+        ? Selectors.selectNow(selector, site)
+        : Selectors.selectTimed(selector, millis, site);
+  }
+
+  @Override
+  public Selector wakeup(Selector selector, String where, int line) {
+    ControlledThread t = served();
+    return t == null
+        ? super.wakeup(selector, where, line)
+        : Selectors.wakeup(selector, JdkSites.of(t, where, line, "Selector.wakeup"));
+  }
+
+  @Override
+  public SocketChannel accept(ServerSocketChannel server, String where, int line)
+      throws IOException {
+    ControlledThread t = served();
+    return t == null
+        ? super.accept(server, where, line)
+        : SocketChannels.accept(server, JdkSites.of(t, where, line, "accept"));
+  }
+
+  @Override
+  public int transfer(
+      SocketChannel channel, ByteBuffer buffer, boolean read, String where, int line)
+      throws IOException {
+    ControlledThread t = served();
+    if (t == null) {
+      return super.transfer(channel, buffer, read, where, line);
+    }
+    int site = JdkSites.of(t, where, line, read ? "SocketChannel.read" : "SocketChannel.write");
+    return read
+        ? SocketChannels.read(channel, buffer, site)
+        : SocketChannels.write(channel, buffer, site);
+  }
+
+  @Override
+  public void start(Thread thread, String where, int line) {
+    ControlledThread t = served();
+    if (t == null) {
+      super.start(thread, where, line);
+    } else {
+      Threads.start(thread, JdkSites.of(t, where, line, "start"));
+    }
+  }
+
+  @Override
+  public void sleep(long millis, String where, int line) throws InterruptedException {
+    ControlledThread t = served();
+    if (t == null) {
+      super.sleep(millis, where, line);
+    } else {
+      Threads.sleep(millis, JdkSites.of(t, where, line, "sleep"));
+    }
+  }
+
+  @Override
+  public void yield(String where, int line) {
+    ControlledThread t = served();
+    if (t == null) {
+      super.yield(where, line);
+    } else {
+      Threads.yield(JdkSites.of(t, where, line, "yield"));
+    }
+  }
+
+  @Override
+  public void join(Thread thread, String where, int line) throws InterruptedException {
+    ControlledThread t = served();
+    if (t == null) {
+      super.join(thread, where, line);
+    } else {
+      Threads.join(thread, JdkSites.of(t, where, line, "join"));
+    }
+  }
+
+  @Override
+  public long currentTimeMillis() {
+    return served() == null ? super.currentTimeMillis() : TargetClock.currentTimeMillis();
   }
 
   @Override

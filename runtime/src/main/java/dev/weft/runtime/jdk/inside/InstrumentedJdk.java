@@ -35,6 +35,13 @@ public final class InstrumentedJdk {
   private static final int FORMAT = 1;
 
   private static final String MODULE = "java.base";
+
+  /**
+   * The JDK's own servers, whose threads, selectors and channels are rewritten to reach the bridge
+   * ({@link JdkModuleCallRewriter}) as well as their monitors; patched when the JDK has them.
+   */
+  private static final List<String> SERVER_MODULES = List.of("jdk.httpserver");
+
   private static final String COMPLETE = "complete";
 
   private static final List<String> BRIDGE_CLASSES =
@@ -56,10 +63,18 @@ public final class InstrumentedJdk {
    * the cache has none; {@code progress} hears of a build.
    */
   public static List<String> jvmOptions(PrintStream progress) {
-    Path module = patchFolder(progress).resolve(MODULE);
-    return List.of(
-        "--patch-module=" + MODULE + "=" + module,
-        "--add-exports=" + MODULE + "/jdk.internal.weft=ALL-UNNAMED");
+    Path folder = patchFolder(progress);
+    List<String> options = new java.util.ArrayList<>();
+    options.add("--patch-module=" + MODULE + "=" + folder.resolve(MODULE));
+    StringBuilder readers = new StringBuilder("ALL-UNNAMED");
+    for (String server : SERVER_MODULES) {
+      if (Files.isDirectory(folder.resolve(server))) {
+        options.add("--patch-module=" + server + "=" + folder.resolve(server));
+        readers.append(',').append(server);
+      }
+    }
+    options.add("--add-exports=" + MODULE + "/jdk.internal.weft=" + readers);
+    return options;
   }
 
   /** The folder for this JDK and Weft build, built now if missing. */
@@ -81,6 +96,9 @@ public final class InstrumentedJdk {
       Path building = Files.createTempDirectory(root, "building-");
       try {
         int written = build(building.resolve(MODULE));
+        for (String server : SERVER_MODULES) {
+          written += buildServerModule(server, building.resolve(server));
+        }
         Files.writeString(building.resolve(COMPLETE), written + " classes\n");
         publish(building, folder);
         progress.printf(
@@ -138,6 +156,8 @@ public final class InstrumentedJdk {
               "dev/weft/runtime/jdk/inside/TaskRunnerClass",
               "dev/weft/runtime/jdk/inside/JdkLockFreeRewriter",
               "dev/weft/runtime/jdk/inside/JdkLockFreeRewriter$1",
+              "dev/weft/runtime/jdk/inside/JdkModuleCallRewriter",
+              "dev/weft/runtime/jdk/inside/JdkModuleCallRewriter$1",
               "jdk/internal/weft/Bridge",
               "jdk/internal/weft/Delegate")) {
         d.update(ownClass(c));
@@ -158,6 +178,36 @@ public final class InstrumentedJdk {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Writes the rewritten classes of a JDK server module, if this JDK has it; returns how many. */
+  static int buildServerModule(String module, Path out) throws IOException {
+    FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
+    Path moduleRoot = jrt.getPath("/modules", module);
+    if (!Files.isDirectory(moduleRoot)) {
+      return 0;
+    }
+    List<Path> classes;
+    try (Stream<Path> files = Files.walk(moduleRoot)) {
+      classes = files.filter(p -> p.toString().endsWith(".class")).toList();
+    }
+    int written = 0;
+    for (Path file : classes) {
+      String name = moduleRoot.relativize(file).toString();
+      if (name.equals("module-info.class")) {
+        continue;
+      }
+      ClassReader reader = new ClassReader(Files.readAllBytes(file));
+      ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+      JdkModuleCallRewriter calls = new JdkModuleCallRewriter(writer);
+      JdkMonitorRewriter monitors = new JdkMonitorRewriter(calls);
+      reader.accept(monitors, ClassReader.EXPAND_FRAMES);
+      if (calls.changed() || monitors.changed()) {
+        write(out, name.substring(0, name.length() - ".class".length()), writer.toByteArray());
+        written++;
+      }
+    }
+    return written;
   }
 
   /** Writes the rewritten classes of the running JDK's module; returns how many. */

@@ -33,7 +33,7 @@ final class JdkCallRewriter extends JdkClassRewriter {
               + "Ljava/nio/channels/ServerSocketChannel;");
 
   private static final String ADDRESS_DESCRIPTOR =
-      "(Ljava/net/SocketAddress;)Ljava/net/SocketAddress;";
+      "(Ljava/lang/Object;Ljava/net/SocketAddress;)Ljava/net/SocketAddress;";
 
   private final boolean redirectsForks;
 
@@ -58,6 +58,7 @@ final class JdkCallRewriter extends JdkClassRewriter {
         super.visitCode();
         if (listenBind) {
           markChanged();
+          super.visitVarInsn(Opcodes.ALOAD, 0);
           super.visitVarInsn(Opcodes.ALOAD, 1);
           super.visitMethodInsn(
               Opcodes.INVOKESTATIC,

@@ -33,6 +33,11 @@ final class RewrittenJdkClasses {
 
   /** Whether the class's parks go to the bridge ({@link JdkCallRewriter}). */
   static boolean rewritesCalls(String internalName) {
+    if (internalName.startsWith("sun/nio/ch/Poller")) {
+      // a virtual thread's wait for a socket to be ready: the kernel ends it, through the
+      // poller's thread, and Weft lets a run's thread get there only when the wait is short
+      return false;
+    }
     if (internalName.startsWith("java/util/concurrent/")) {
       return !internalName.equals("java/util/concurrent/locks/LockSupport");
     }
