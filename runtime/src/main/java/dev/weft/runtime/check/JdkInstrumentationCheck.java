@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The instrumented JDK's check: builds the rewritten {@code java.base} of the running JDK into a
- * fresh folder, then has a JVM given that folder verify every rewritten class ({@code
- * -Xverify:all}: the JVM does not verify its own module's classes otherwise) by linking it, and
- * prints one table row: classes rewritten, verify errors, build time and size. Exit 0 when no class
- * fails verification.
+ * The instrumented JDK's check: builds the rewritten {@code java.base} (and server modules) of the
+ * running JDK into a fresh folder, then has a JVM given that folder verify every rewritten class
+ * ({@code -Xverify:all}: the JVM does not verify its own module's classes otherwise) by linking it,
+ * and prints one table row: classes rewritten, verify errors, build time and size. Exit 0 when no
+ * class fails verification.
  */
 public final class JdkInstrumentationCheck {
   private static final String CHILD = "--verify-in-this-jvm";
@@ -48,7 +48,8 @@ public final class JdkInstrumentationCheck {
     cmd.add(module.toString());
     Process child = new ProcessBuilder(cmd).inheritIO().start();
     int code = child.waitFor();
-    out.printf("build: %.1f s, %d KB, JDK %s%n", seconds, sizeKb(module), Runtime.version());
+    out.printf(
+        "build: %.1f s, %d KB, JDK %s%n", seconds, sizeKb(module.getParent()), Runtime.version());
     return code;
   }
 
@@ -58,8 +59,28 @@ public final class JdkInstrumentationCheck {
     }
   }
 
-  /** In the JVM given the folder: links each class in it; prints the row. */
-  private static int verifyHere(Path module, PrintStream out) throws IOException {
+  /**
+   * In the JVM given the folder of {@code java.base} (and of the server modules beside it): links
+   * each class in them; prints a row per module.
+   */
+  private static int verifyHere(Path base, PrintStream out) throws IOException {
+    out.printf(
+        "%-14s | %8s | %13s | %17s%n", "module", "rewritten", "verify errors", "not linkable here");
+    int code = verifyModule("java.base", base, out);
+    try (Stream<Path> siblings = Files.list(base.getParent())) {
+      for (Path other : siblings.filter(Files::isDirectory).sorted().toList()) {
+        if (!other.equals(base)) {
+          code |= verifyModule(other.getFileName().toString(), other, out);
+        }
+      }
+    }
+    return code;
+  }
+
+  private static int verifyModule(String moduleName, Path module, PrintStream out)
+      throws IOException {
+    ClassLoader loader =
+        ModuleLayer.boot().findModule(moduleName).map(Module::getClassLoader).orElse(null);
     List<String> names;
     try (Stream<Path> files = Files.walk(module)) {
       names =
@@ -74,7 +95,7 @@ public final class JdkInstrumentationCheck {
     List<String> notLinked = new ArrayList<>();
     for (String name : names) {
       try {
-        Class<?> c = Class.forName(name, false, null);
+        Class<?> c = Class.forName(name, false, loader);
         c.getDeclaredFields(); // links the class: with -Xverify:all the JVM verifies it
       } catch (VerifyError | ClassFormatError e) {
         verifyErrors.add(name + ": " + e);
@@ -83,10 +104,8 @@ public final class JdkInstrumentationCheck {
       }
     }
     out.printf(
-        "%-10s | %8s | %13s | %17s%n", "module", "rewritten", "verify errors", "not linkable here");
-    out.printf(
-        "%-10s | %8d | %13d | %17d%n",
-        "java.base", names.size(), verifyErrors.size(), notLinked.size());
+        "%-14s | %8d | %13d | %17d%n",
+        moduleName, names.size(), verifyErrors.size(), notLinked.size());
     verifyErrors.stream().limit(DETAILED).forEach(e -> out.println("  verify error: " + e));
     notLinked.stream().limit(DETAILED).forEach(e -> out.println("  not linkable: " + e));
     return verifyErrors.isEmpty() ? 0 : 1;

@@ -97,7 +97,7 @@ public final class ControlledThread implements LogicalThread {
   private boolean idle;
 
   /** What the thread has polled since it last did anything but read; see {@link SpinFairness}. */
-  final SpinFairness.Window spin = new SpinFairness.Window();
+  final SpinFairness.Window spin;
 
   volatile boolean parked;
 
@@ -163,6 +163,7 @@ public final class ControlledThread implements LogicalThread {
   ControlledThread(
       Scheduler scheduler, int index, String stableName, Thread logical, boolean daemon) {
     this.scheduler = scheduler;
+    this.spin = new SpinFairness.Window(this, scheduler.pollers);
     this.index = index;
     this.stableName = stableName;
     this.logical = logical;

@@ -105,6 +105,10 @@ public final class Scheduler {
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
   private final UnfinishedThreads unfinished = new UnfinishedThreads();
+
+  /** The threads polling now ({@link SpinFairness}). */
+  final SpinFairness.Pollers pollers = new SpinFairness.Pollers();
+
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
 
   /**
@@ -821,7 +825,7 @@ public final class Scheduler {
     }
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
-      SpinFairness.written(t, location, unfinished);
+      SpinFairness.written(t, location, pollers);
     }
   }
 
@@ -859,15 +863,16 @@ public final class Scheduler {
     int wakeable = 0;
     boolean alive = false; // some thread keeps the run going
     boolean anyLive = unfinished.count() > 0;
+    boolean anyPolling = pollers.count() > 0;
     for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
       ControlledThread c = unfinished.get(i);
-      alive |= c.keepsRunAlive();
+      alive = alive || c.keepsRunAlive();
       if (c.readiness() == Readiness.READY) {
         enabled[n++] = c.index;
         if (c.pendingTimeout <= 0) {
           contenders++;
         }
-        if (c.spin.polling) {
+        if (anyPolling && c.spin.polling()) {
           polling++;
         }
       } else if (spuriousWakeups && c.mayWakeSpuriously()) {
@@ -973,7 +978,7 @@ public final class Scheduler {
     int held = 0;
     for (int i = 0; i < n; i++) {
       int t = enabled[i];
-      if (threads.get(t).spin.polling) {
+      if (threads.get(t).spin.polling()) {
         heldBack[held++] = t;
       } else {
         enabled[kept++] = t;

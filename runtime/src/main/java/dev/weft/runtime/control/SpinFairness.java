@@ -27,18 +27,73 @@ final class SpinFairness {
   /** Reads remembered: enough to see every one of the last {@value #POLL_READS} repeat. */
   private static final int HISTORY = POLL_READS;
 
+  /**
+   * The run's threads that are polling now, in no particular order: a write looks at these only,
+   * not at every unfinished thread (with many threads that scan cost a tenth of a step).
+   */
+  static final class Pollers {
+    private ControlledThread[] threads = new ControlledThread[8];
+    private int count;
+
+    int count() {
+      return count;
+    }
+
+    private void add(Window w) {
+      if (count == threads.length) {
+        threads = Arrays.copyOf(threads, count * 2);
+      }
+      w.slot = count;
+      threads[count++] = w.owner;
+    }
+
+    private void remove(Window w) {
+      int last = --count;
+      ControlledThread moved = threads[last];
+      threads[w.slot] = moved;
+      moved.spin.slot = w.slot;
+      threads[last] = null;
+      w.slot = -1;
+    }
+  }
+
   /** Per-thread record of the reads since the thread last did anything else. */
   static final class Window {
     private final long[] locations = new long[HISTORY];
     private final int[] sites = new int[HISTORY];
     private int reads;
     private int period;
-    boolean polling;
+    private boolean polling;
+    private final ControlledThread owner;
+    private final Pollers pollers;
+
+    /** The thread's place in {@link #pollers} while it polls, else -1. */
+    private int slot = -1;
+
+    Window(ControlledThread owner, Pollers pollers) {
+      this.owner = owner;
+      this.pollers = pollers;
+    }
+
+    boolean polling() {
+      return polling;
+    }
+
+    private void setPolling(boolean on) {
+      if (on != polling) {
+        polling = on;
+        if (on) {
+          pollers.add(this);
+        } else {
+          pollers.remove(this);
+        }
+      }
+    }
 
     void clear() {
       reads = 0;
       period = 0;
-      polling = false;
+      setPolling(false);
     }
 
     private void read(long location, int site) {
@@ -48,7 +103,7 @@ final class SpinFairness {
       reads++;
       if (reads >= POLL_READS && !polling) {
         period = loopPeriod();
-        polling = period > 0;
+        setPolling(period > 0);
       }
     }
 
@@ -110,7 +165,7 @@ final class SpinFairness {
   static void executed(ControlledThread t, EventKind kind, long location, int site) {
     Window w = t.spin;
     if (kind == EventKind.THREAD_YIELD) {
-      w.polling = true;
+      w.setPolling(true);
     } else if (kind.reads() && !kind.writes()) {
       w.read(location, site);
     } else {
@@ -118,11 +173,16 @@ final class SpinFairness {
     }
   }
 
-  /** A write by {@code writer}: threads polling that location may now see something new. */
-  static void written(ControlledThread writer, long location, UnfinishedThreads threads) {
-    for (int i = 0; i < threads.count(); i++) {
-      ControlledThread t = threads.get(i);
-      if (t != writer && t.spin.polling && t.spin.watches(location)) {
+  /**
+   * A write by {@code writer}: threads polling that location may now see something new. Clearing
+   * one thread's window does not touch another's, so the order they are looked at in is no matter;
+   * from the last down, as a cleared one's place takes the last one, already looked at.
+   */
+  static void written(ControlledThread writer, long location, Pollers pollers) {
+    ControlledThread[] threads = pollers.threads;
+    for (int i = pollers.count - 1; i >= 0; i--) {
+      ControlledThread t = threads[i];
+      if (t != writer && !t.isFinished() && t.spin.watches(location)) {
         t.spin.clear();
       }
     }
