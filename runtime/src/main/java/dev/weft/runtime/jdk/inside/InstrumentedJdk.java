@@ -102,7 +102,7 @@ public final class InstrumentedJdk {
         Files.writeString(building.resolve(COMPLETE), written + " classes\n");
         publish(building, folder);
         progress.printf(
-            "[weft] instrumented %d classes of %s in %.1f s%n",
+            "[weft] instrumented %d classes of %s and its servers in %.1f s%n",
             written, MODULE, (System.nanoTime() - start) / 1e9);
       } finally {
         deleteTree(building);
