@@ -12,17 +12,28 @@ import java.security.SecureRandomSpi;
 public final class RunSecureRandom extends SecureRandomSpi {
   private static final long serialVersionUID = 1L;
 
-  private transient SecureRandom jdk;
+  /**
+   * The JDK's own generator, one for the process: made once, since a program outside runs (a
+   * cluster's members draw an id per message) may make a SecureRandom for every draw, and seeding a
+   * fresh generator each time is slow.
+   */
+  private static final class Jdk {
+    static final SecureRandom GENERATOR = make();
 
-  private SecureRandom jdk() {
-    if (jdk == null) {
-      try {
-        jdk = SecureRandom.getInstance("DRBG", "SUN");
-      } catch (NoSuchAlgorithmException | java.security.NoSuchProviderException e) {
-        throw new IllegalStateException("the JDK has no DRBG", e);
+    private static SecureRandom make() {
+      for (String algorithm : new String[] {"NativePRNGNonBlocking", "DRBG"}) {
+        try {
+          return SecureRandom.getInstance(algorithm, "SUN");
+        } catch (NoSuchAlgorithmException | java.security.NoSuchProviderException e) {
+          // not on this platform: the next
+        }
       }
+      throw new IllegalStateException("the JDK's SUN provider has no SecureRandom");
     }
-    return jdk;
+  }
+
+  private static SecureRandom jdk() {
+    return Jdk.GENERATOR;
   }
 
   @Override
