@@ -1,5 +1,6 @@
 package dev.weft.runtime.net;
 
+import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
 import java.io.IOException;
 import java.net.Socket;
@@ -41,6 +42,12 @@ final class Endpoint {
     this.localPort = localPort;
     this.remotePort = remotePort;
     this.order = order;
+  }
+
+  /** The calling thread when it is one of this end's run, else null (the JDK's own behaviour). */
+  ControlledThread controlled() {
+    ControlledThread t = ControlledThread.current();
+    return t != null && t.scheduler() == scheduler ? t : null;
   }
 
   /** Whether this end's socket is closed. */

@@ -53,6 +53,10 @@ final class LoopbackNetwork {
     if (!(local instanceof InetSocketAddress address) || address.getPort() == 0) {
       return null;
     }
+    Listener known = listeners.get(server);
+    if (known != null && known.port == address.getPort()) {
+      return known; // noted at the JDK's bind, and again once its constructor returned
+    }
     Listener l = new Listener(server, address.getPort(), next++);
     listeners.put(server, l);
     listenersByPort.put(l.port, l); // a closed listener's port may be bound again

@@ -19,11 +19,6 @@ final class SocketInput extends InputStream {
     this.real = real;
   }
 
-  private ControlledThread controlled() {
-    ControlledThread t = ControlledThread.current();
-    return t != null && t.scheduler() == end.scheduler ? t : null;
-  }
-
   @Override
   public int read() throws IOException {
     byte[] one = new byte[1];
@@ -34,7 +29,7 @@ final class SocketInput extends InputStream {
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, b.length);
-    ControlledThread t = controlled();
+    ControlledThread t = end.controlled();
     if (t == null) {
       return real.read(b, off, len);
     }
@@ -46,7 +41,7 @@ final class SocketInput extends InputStream {
 
   @Override
   public int available() throws IOException {
-    ControlledThread t = controlled();
+    ControlledThread t = end.controlled();
     if (t == null) {
       return real.available();
     }

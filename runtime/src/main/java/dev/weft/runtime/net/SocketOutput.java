@@ -19,11 +19,6 @@ final class SocketOutput extends OutputStream {
     this.real = real;
   }
 
-  private ControlledThread controlled() {
-    ControlledThread t = ControlledThread.current();
-    return t != null && t.scheduler() == end.scheduler ? t : null;
-  }
-
   @Override
   public void write(int b) throws IOException {
     write(new byte[] {(byte) b}, 0, 1);
@@ -32,7 +27,7 @@ final class SocketOutput extends OutputStream {
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, b.length);
-    ControlledThread t = controlled();
+    ControlledThread t = end.controlled();
     if (t == null) {
       real.write(b, off, len);
       return;

@@ -148,6 +148,7 @@ public final class InstrumentedJdk {
       for (String c :
           List.of(
               "dev/weft/runtime/jdk/inside/JdkClassRewriter",
+              "dev/weft/runtime/jdk/inside/JdkClassRewriter$BridgeCalls",
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter",
               "dev/weft/runtime/jdk/inside/JdkMonitorRewriter$MethodRewriter",
               "dev/weft/runtime/jdk/inside/RewrittenJdkClasses",

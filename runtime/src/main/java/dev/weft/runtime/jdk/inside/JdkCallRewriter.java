@@ -3,7 +3,6 @@ package dev.weft.runtime.jdk.inside;
 import java.util.Set;
 import java.util.concurrent.ForkJoinTask;
 import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -46,13 +45,10 @@ final class JdkCallRewriter extends JdkClassRewriter {
   public MethodVisitor visitMethod(
       int access, String name, String descriptor, String signature, String[] exceptions) {
     MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-    String where = where(name);
     boolean listenBind =
         (access & Opcodes.ACC_STATIC) == 0
             && LISTEN_BINDS.contains(className() + "." + name + descriptor);
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      private int line;
-
+    return new BridgeCalls(mv, name) {
       @Override
       public void visitCode() {
         super.visitCode();
@@ -71,16 +67,10 @@ final class JdkCallRewriter extends JdkClassRewriter {
       }
 
       @Override
-      public void visitLineNumber(int line, Label start) {
-        this.line = line;
-        super.visitLineNumber(line, start);
-      }
-
-      @Override
       public void visitMethodInsn(
           int opcode, String owner, String name, String desc, boolean isInterface) {
         if (opcode == Opcodes.INVOKESTATIC && owner.equals(LOCK_SUPPORT) && PARKS.contains(name)) {
-          toBridge(name, desc.replace(")V", "Ljava/lang/String;I)V"));
+          callBridge(name, desc.replace(")V", "Ljava/lang/String;I)V"));
           return;
         }
         if (redirectsForks
@@ -88,20 +78,13 @@ final class JdkCallRewriter extends JdkClassRewriter {
             && name.equals("fork")
             && desc.equals(FORK_DESCRIPTOR)
             && isForkJoinTask(owner)) {
-          toBridge(
+          callBridge(
               "fork",
               "(Ljava/util/concurrent/ForkJoinTask;Ljava/lang/String;I)"
                   + "Ljava/util/concurrent/ForkJoinTask;");
           return;
         }
         super.visitMethodInsn(opcode, owner, name, desc, isInterface);
-      }
-
-      private void toBridge(String name, String desc) {
-        markChanged();
-        super.visitLdcInsn(where);
-        super.visitLdcInsn(line);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkMonitorRewriter.BRIDGE, name, desc, false);
       }
     };
   }

@@ -1,6 +1,8 @@
 package dev.weft.runtime.jdk.inside;
 
 import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
@@ -45,5 +47,34 @@ abstract class JdkClassRewriter extends ClassVisitor {
       String[] interfaces) {
     className = name;
     super.visit(version, access, name, signature, superName, interfaces);
+  }
+
+  /**
+   * A method's rewriting that calls the bridge: it follows the line it is at, so that each bridge
+   * call passes its class, method and line, and marks the class changed.
+   */
+  class BridgeCalls extends MethodVisitor {
+    private final String where;
+    private int line;
+
+    BridgeCalls(MethodVisitor next, String method) {
+      super(Opcodes.ASM9, next);
+      this.where = where(method);
+    }
+
+    @Override
+    public void visitLineNumber(int line, Label start) {
+      this.line = line;
+      super.visitLineNumber(line, start);
+    }
+
+    /** {@code Bridge.name(what is on the stack, where, line)}. */
+    final void callBridge(String name, String descriptor) {
+      markChanged();
+      super.visitLdcInsn(where);
+      super.visitLdcInsn(line);
+      super.visitMethodInsn(
+          Opcodes.INVOKESTATIC, JdkMonitorRewriter.BRIDGE, name, descriptor, false);
+    }
   }
 }

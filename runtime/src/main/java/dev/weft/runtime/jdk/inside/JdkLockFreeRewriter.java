@@ -3,7 +3,6 @@ package dev.weft.runtime.jdk.inside;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -48,16 +47,7 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
     if (name.equals("<clinit>")) {
       return mv; // the class's own set-up: no other thread sees it yet
     }
-    String where = where(name);
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      private int line;
-
-      @Override
-      public void visitLineNumber(int line, Label start) {
-        this.line = line;
-        super.visitLineNumber(line, start);
-      }
-
+    return new BridgeCalls(mv, name) {
       @Override
       public void visitFieldInsn(int opcode, String owner, String name, String desc) {
         if ((opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && isVolatile(owner, name)) {
@@ -79,16 +69,8 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
       }
 
       private void access(int kind) {
-        markChanged();
         super.visitLdcInsn(kind);
-        super.visitLdcInsn(where);
-        super.visitLdcInsn(line);
-        super.visitMethodInsn(
-            Opcodes.INVOKESTATIC,
-            JdkMonitorRewriter.BRIDGE,
-            "sharedAccess",
-            "(ILjava/lang/String;I)V",
-            false);
+        callBridge("sharedAccess", "(ILjava/lang/String;I)V");
       }
     };
   }

@@ -2,7 +2,6 @@ package dev.weft.runtime.jdk.inside;
 
 import java.util.Map;
 import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -81,16 +80,7 @@ final class JdkModuleCallRewriter extends JdkClassRewriter {
   public MethodVisitor visitMethod(
       int access, String name, String descriptor, String signature, String[] exceptions) {
     MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-    String where = where(name);
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      private int line;
-
-      @Override
-      public void visitLineNumber(int line, Label start) {
-        this.line = line;
-        super.visitLineNumber(line, start);
-      }
-
+    return new BridgeCalls(mv, name) {
       @Override
       public void visitMethodInsn(
           int opcode, String owner, String name, String desc, boolean isInterface) {
@@ -106,15 +96,7 @@ final class JdkModuleCallRewriter extends JdkClassRewriter {
           super.visitMethodInsn(opcode, owner, name, desc, isInterface);
           return;
         }
-        markChanged();
-        super.visitLdcInsn(where);
-        super.visitLdcInsn(line);
-        super.visitMethodInsn(
-            Opcodes.INVOKESTATIC,
-            JdkMonitorRewriter.BRIDGE,
-            r.bridgeName(),
-            r.bridgeDescriptor(),
-            false);
+        callBridge(r.bridgeName(), r.bridgeDescriptor());
       }
     };
   }
