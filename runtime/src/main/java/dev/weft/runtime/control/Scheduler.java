@@ -36,7 +36,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -167,6 +169,17 @@ public final class Scheduler {
 
   /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
   private int recheckedAt = -1;
+
+  /** Calls outside the run whose threads gave up the turn; only the turn holder changes it. */
+  private final List<OutsideCall> outsideCalls = new ArrayList<>();
+
+  /** What outside the run the run first talked to, and how many such calls it made. */
+  private String outsideFirst;
+
+  private int outsideCount;
+
+  /** The carrier waiting, holding the turn, for an outside call to return; null when none. */
+  private volatile Thread awaitingOutside;
 
   /**
    * @param races which races the run's oracle reports
@@ -446,7 +459,7 @@ public final class Scheduler {
         names,
         steps,
         nanos,
-        run.diagnostic(),
+        run.diagnostic() != null ? run.diagnostic() : outsideNote(),
         programNames);
   }
 
@@ -639,6 +652,122 @@ public final class Scheduler {
     } finally {
       t.await(Wait.NONE);
     }
+  }
+
+  // ------------------------------------------------------------------- calls outside the run
+
+  /**
+   * {@code t} is about to make a call that waits on something outside the run, {@code what} (a
+   * peer's address): the step into it is a scheduling point; then, if another thread can run,
+   * {@code t} gives up the turn for the call and takes it back in {@link OutsideCall#back}, whose
+   * step is the call's return. See {@link OutsideCall}.
+   */
+  public OutsideCall leave(
+      ControlledThread t, EventKind kind, long location, int site, Object obj, String what) {
+    point(t, kind, location, site, obj, 0);
+    if (outsideFirst == null) {
+      outsideFirst = what;
+    }
+    outsideCount++;
+    OutsideCall call = new OutsideCall(this, t, what);
+    t.announce(kind, location, site, obj, 0);
+    t.pendingSince = clock.elapsed();
+    t.await(call);
+    ControlledThread next = t.inAtomicSection() || !othersCouldRun(t) ? null : decideOrRecheck(t);
+    call.inKernel = true;
+    if (next == null || next == t) {
+      return call; // nobody else could use the turn: it keeps it through the call
+    }
+    outsideCalls.add(call);
+    call.gaveUpTurn = true;
+    Carrier.bindCurrent(null); // in the call the thread is the JVM's: no hook of Weft's sees it
+    handoff.give(next);
+    return call;
+  }
+
+  /** {@code t}'s call outside the run has returned: it takes the turn back and records it. */
+  void outsideReturned(ControlledThread t, OutsideCall call) {
+    if (call.gaveUpTurn) {
+      Thread waiter = awaitingOutside;
+      if (waiter != null) {
+        LockSupport.unpark(waiter);
+      }
+      handoff.await(t);
+      outsideCalls.remove(call);
+    } else {
+      takeTurn(t);
+    }
+    t.await(Wait.NONE);
+    execute(t);
+  }
+
+  /** Whether the thread holding the turn waits for a call outside the run to return. */
+  public boolean awaitsOutside() {
+    return awaitingOutside != null;
+  }
+
+  /** What the run talked to outside itself, for its result; null if nothing. */
+  private String outsideNote() {
+    if (outsideFirst == null) {
+      return null;
+    }
+    return "the run waited on "
+        + outsideFirst
+        + (outsideCount > 1
+            ? " and others outside the run (" + outsideCount + " calls)"
+            : " outside the run")
+        + ", whose answers come when the kernel has them, so another run of the same decisions may"
+        + " differ";
+  }
+
+  /**
+   * No thread can run, and some gave up the turn for a call outside the run: waits, in real time,
+   * until one returns (true), or until the soonest timed wait of the run could have run out, when
+   * those may time out instead (false). Returns false at once if no such call is under way.
+   */
+  private boolean awaitOutside() {
+    boolean underWay = false;
+    for (OutsideCall c : outsideCalls) {
+      underWay |= c.awaited() || c.returned;
+    }
+    if (!underWay) {
+      return false;
+    }
+    long limit = soonestTimeoutNanos();
+    long start = System.nanoTime();
+    awaitingOutside = Thread.currentThread();
+    try {
+      while (true) {
+        for (OutsideCall c : outsideCalls) {
+          if (c.returned) {
+            return true;
+          }
+        }
+        if (run.isAborted()) {
+          throw WeftAbort.INSTANCE;
+        }
+        if (limit >= 0 && System.nanoTime() - start >= limit) {
+          return false;
+        }
+        LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+      }
+    } finally {
+      awaitingOutside = null;
+    }
+  }
+
+  /** Virtual time until the soonest timed wait of the run runs out, or -1 if none waits so. */
+  private long soonestTimeoutNanos() {
+    long soonest = -1;
+    long now = clock.elapsed();
+    for (int i = 0; i < unfinished.count(); i++) {
+      ControlledThread c = unfinished.get(i);
+      if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
+        long left = Math.max(0, c.pendingSince + c.pendingTimeout - now);
+        soonest = soonest < 0 ? left : Math.min(soonest, left);
+      }
+    }
+    return soonest;
   }
 
   /** Whether a thread other than {@code t} could run now, without waiting for anything. */
@@ -881,6 +1010,9 @@ public final class Scheduler {
     }
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
+    }
+    if (n == 0 && !outsideCalls.isEmpty() && awaitOutside()) {
+      return decide(current); // a call outside the run returned: its thread can go on
     }
     if (n == 0) {
       wakeable = 0; // a wait nothing else can end is a deadlock, not a chance to wake spuriously
@@ -1219,7 +1351,8 @@ public final class Scheduler {
   }
 
   private void diverged(String why) {
-    run.settle(RunResult.Outcome.DIVERGED, null, why);
+    String outside = outsideNote();
+    run.settle(RunResult.Outcome.DIVERGED, null, outside == null ? why : why + "; " + outside);
     abort();
   }
 

@@ -101,6 +101,16 @@ final class StallWatch {
     }
     long programNanos = now - start - scheduler.ownWorkNanos(now) - queued(t, now);
     if (programNanos >= TimeUnit.MILLISECONDS.toNanos(budget.wallMillis())) {
+      if (scheduler.awaitsOutside()) {
+        scheduler.abortFromController(
+            RunResult.Outcome.SKIPPED,
+            null,
+            "the run waited "
+                + TimeUnit.NANOSECONDS.toMillis(programNanos)
+                + " ms, most of it for a peer outside the run to answer; it was ended without a"
+                + " verdict");
+        return true;
+      }
       Failure f =
           Hangs.runTimeout(
               scheduler.turnHolderName(),
@@ -149,6 +159,10 @@ final class StallWatch {
 
   /** Whether {@code t}, which made no progress since the last look, has spent its stall budget. */
   private boolean stalled(ControlledThread t, long now, long interval) {
+    if (scheduler.awaitsOutside()) {
+      blockedNanos = 0; // the run waits for the kernel to answer a call outside it: the wall
+      return false; // budget ends that wait
+    }
     Thread carrier = t.carrier();
     Thread.State state = carrier == null ? Thread.State.TERMINATED : carrier.getState();
     if (state != Thread.State.RUNNABLE && t.parkedForItsTurn()) {

@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * The sockets of one run and how they are connected: its listeners by port, and each connected
  * socket's {@link Endpoint}. Only connections whose two ends the run made are modelled; a socket
- * whose peer is outside the run (another process, another machine) is left to the operating system.
- * Only the thread holding the turn reads or changes it.
+ * whose peer is outside the run (another process, another machine) is the kernel's, and a call on
+ * it waits there without the turn ({@link OutsidePeer}). Only the thread holding the turn reads or
+ * changes it.
  */
 final class LoopbackNetwork {
   private static final RunLocal<LoopbackNetwork> OF_RUN = new RunLocal<>(LoopbackNetwork::new);
@@ -123,6 +124,16 @@ final class LoopbackNetwork {
 
   SelectorState selector(Object selector) {
     return selectors.computeIfAbsent(selector, s -> new SelectorState());
+  }
+
+  /**
+   * Whether a connect to {@code remote} goes to another machine: it waits for that machine's
+   * answer, where one on this machine is answered (or refused) by the kernel at once.
+   */
+  boolean leavesThisMachine(SocketAddress remote) {
+    return remote instanceof InetSocketAddress address
+        && address.getAddress() != null
+        && !reachesThisMachine(address);
   }
 
   private static boolean reachesThisMachine(InetSocketAddress address) {

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * by the run's counts (a connection waits for an accept, bytes or the end for a read, room for a
  * write, a handshake for a connect) or it is woken up, and then returns exactly those keys, however
  * far the kernel has got. A selector with a channel whose peer is outside the run selects as the
- * kernel does.
+ * kernel does, without the turn while it waits ({@link OutsidePeer}).
  */
 public final class Selectors {
   private Selectors() {}
@@ -54,8 +54,14 @@ public final class Selectors {
                 ? JdkCode.controlledCaller(sel, "selectNow")
                 : JdkCode.controlledCaller(sel, "select", long.class);
     LoopbackNetwork net = t == null ? null : LoopbackNetwork.of(t);
-    if (net == null || !sel.isOpen() || !modelled(net, sel)) {
+    if (net == null || !sel.isOpen()) {
       return real(sel, timeoutMillis);
+    }
+    if (!modelled(net, sel)) {
+      return timeoutMillis == -2
+          ? sel.selectNow()
+          : OutsidePeer.call(
+              t, sel, site, "a channel outside the run", () -> real(sel, timeoutMillis));
     }
     Scheduler s = t.scheduler();
     LoopbackNetwork.SelectorState state = net.selector(sel);

@@ -18,7 +18,8 @@ import java.nio.channels.SocketChannel;
  * {@code SocketChannel} and {@code ServerSocketChannel} between threads of one run, in blocking and
  * non-blocking mode: as {@link Sockets}, a blocking call waits under the scheduler's control, and a
  * non-blocking one returns what the run's counts say is there (0 bytes, no connection), never what
- * the kernel happened to have delivered.
+ * the kernel happened to have delivered. A blocking call on a channel whose peer is outside the run
+ * waits in the kernel without the turn ({@link OutsidePeer}).
  */
 public final class SocketChannels {
   private SocketChannels() {}
@@ -26,6 +27,9 @@ public final class SocketChannels {
   public static int read(SocketChannel ch, ByteBuffer dst, int site) throws IOException {
     ControlledThread t = JdkCode.controlledCaller(ch, "read", ByteBuffer.class);
     Endpoint end = t == null ? null : LoopbackNetwork.of(t).endpoint(ch);
+    if (end == null && outside(t, ch) && dst.hasRemaining()) {
+      return OutsidePeer.call(t, ch, site, peer(ch), () -> ch.read(dst));
+    }
     if (end == null || !dst.hasRemaining()) {
       return ch.read(dst);
     }
@@ -56,6 +60,9 @@ public final class SocketChannels {
   public static int write(SocketChannel ch, ByteBuffer src, int site) throws IOException {
     ControlledThread t = JdkCode.controlledCaller(ch, "write", ByteBuffer.class);
     Endpoint end = t == null ? null : LoopbackNetwork.of(t).endpoint(ch);
+    if (end == null && outside(t, ch) && src.hasRemaining()) {
+      return OutsidePeer.call(t, ch, site, peer(ch), () -> ch.write(src));
+    }
     if (end == null || !src.hasRemaining()) {
       return ch.write(src);
     }
@@ -90,11 +97,28 @@ public final class SocketChannels {
     }
     LoopbackNetwork net = LoopbackNetwork.of(t);
     Scheduler s = t.scheduler();
+    if (ch.isBlocking() && net.leavesThisMachine(to)) {
+      return OutsidePeer.call(
+          t, net.connectTarget(to), site, OutsidePeer.named(to), () -> ch.connect(to));
+    }
     s.point(t, EventKind.UPDATE, location(s, net.connectTarget(to), site), site, ch, 0);
     boolean done = ch.connect(to);
     SocketAddress remote = ch.getRemoteAddress();
     net.connected(s, ch, ch.getLocalAddress(), remote == null ? to : remote);
     return done;
+  }
+
+  /** Whether {@code ch}, not one of the run's ends, is a blocking channel to a peer outside. */
+  private static boolean outside(ControlledThread t, SocketChannel ch) {
+    return t != null && ch.isBlocking() && ch.isConnected();
+  }
+
+  private static String peer(SocketChannel ch) {
+    try {
+      return OutsidePeer.named(ch.getRemoteAddress());
+    } catch (IOException e) {
+      return OutsidePeer.named(null);
+    }
   }
 
   public static boolean finishConnect(SocketChannel ch, int site) throws IOException {

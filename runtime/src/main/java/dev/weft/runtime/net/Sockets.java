@@ -25,8 +25,9 @@ import javax.net.ssl.SSLSocket;
  * until the peer wrote or closed, a write while the peer has a full buffer unread; each is a
  * scheduling point, and a wait no thread can end is part of a deadlock. The bytes go through the
  * operating system's socket; only when a call may go on, and how many bytes a read returns, are the
- * run's, so a run is determined by its decisions. Sockets whose peer is not in the run are left to
- * the kernel, as before. Timeouts ({@code setSoTimeout}) run on the virtual clock.
+ * run's, so a run is determined by its decisions. A call on a socket whose peer is not in the run
+ * waits in the kernel without the turn ({@link OutsidePeer}). Timeouts ({@code setSoTimeout}) run
+ * on the virtual clock.
  */
 public final class Sockets {
   private Sockets() {}
@@ -76,6 +77,18 @@ public final class Sockets {
     }
     LoopbackNetwork net = LoopbackNetwork.of(t);
     Scheduler s = t.scheduler();
+    if (net.leavesThisMachine(to)) {
+      OutsidePeer.call(
+          t,
+          net.connectTarget(to),
+          site,
+          OutsidePeer.named(to),
+          () -> {
+            realConnect(so, to, timeoutMillis);
+            return null;
+          });
+      return;
+    }
     s.point(t, EventKind.UPDATE, location(s, net.connectTarget(to), site), site, so, 0);
     realConnect(so, to, timeoutMillis);
     net.connected(s, so, so.getLocalSocketAddress(), so.getRemoteSocketAddress());
@@ -119,7 +132,10 @@ public final class Sockets {
     ControlledThread t = JdkCode.controlledCaller(ss, "accept");
     Listener l = t == null ? null : LoopbackNetwork.of(t).listener(ss);
     if (l == null) {
-      return ss.accept();
+      return t == null || !ss.isBound()
+          ? ss.accept()
+          : OutsidePeer.call(
+              t, ss, site, "a connection to " + ss.getLocalSocketAddress(), ss::accept);
     }
     Scheduler s = t.scheduler();
     s.point(
@@ -146,13 +162,23 @@ public final class Sockets {
   public static InputStream inputStream(Socket so, int site) throws IOException {
     ControlledThread t = JdkCode.controlledCaller(so, "getInputStream");
     Endpoint end = t == null ? null : LoopbackNetwork.of(t).endpoint(so);
-    return end == null ? so.getInputStream() : end.input(so);
+    if (end == null) {
+      return t == null || !so.isConnected()
+          ? so.getInputStream()
+          : new OutsideInput(t.scheduler(), so, so.getInputStream());
+    }
+    return end.input(so);
   }
 
   public static OutputStream outputStream(Socket so, int site) throws IOException {
     ControlledThread t = JdkCode.controlledCaller(so, "getOutputStream");
     Endpoint end = t == null ? null : LoopbackNetwork.of(t).endpoint(so);
-    return end == null ? so.getOutputStream() : end.output(so);
+    if (end == null) {
+      return t == null || !so.isConnected()
+          ? so.getOutputStream()
+          : new OutsideOutput(t.scheduler(), so, so.getOutputStream());
+    }
+    return end.output(so);
   }
 
   public static void close(Socket so, int site) throws IOException {

@@ -4,14 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.runtime.Harness;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.exec.RunExecutor;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.runtime.strategy.Pct;
 import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.runtime.strategy.ReplayStrategy;
 import dev.weft.targets.fail.sockets.SocketBugs;
+import dev.weft.targets.outside.OutsidePeers;
 import dev.weft.targets.pass.sockets.Echo;
 import dev.weft.targets.pass.sockets.SelectorServer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -65,5 +78,68 @@ class SocketsTest {
     assertThat(r.failure().kind()).isEqualTo(FindingKind.DEADLOCK);
     assertThat(r.failure().message()).contains("accept()").contains("read");
     assertThat(millis).as("found by the scheduler, not by a wall-clock timeout").isLessThan(10_000);
+  }
+
+  @Test
+  void aReadFromAPeerOutsideTheRunLetsTheOtherThreadsGoOn() throws Exception {
+    try (ServerSocket outside = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread server = new Thread(() -> serveReleases(outside), "outside server");
+      server.setDaemon(true);
+      server.start();
+      System.setProperty("weft.test.outsidePort", Integer.toString(outside.getLocalPort()));
+      try {
+        RunExecutor ex = Harness.executor(OutsidePeers.class, "secondClientReleasesTheFirst");
+        List<String> notes = new ArrayList<>();
+        for (int run = 1; run <= 30; run++) {
+          for (var strategy : new Strategy[] {new RandomWalk(run), new Pct(3, run)}) {
+            RunResult r = ex.execute(strategy, run);
+            assertThat(r.outcome())
+                .as("run %d under %s: %s %s", run, strategy, r.failure(), r.diagnostic())
+                .isEqualTo(RunResult.Outcome.PASSED);
+            notes.add(r.diagnostic());
+          }
+        }
+        assertThat(notes).allSatisfy(n -> assertThat(n).contains("outside the run"));
+      } finally {
+        System.clearProperty("weft.test.outsidePort");
+      }
+    }
+  }
+
+  /**
+   * Answers "wait" only once a "release" came (one each per run), on a thread per connection, as a
+   * server in another process would.
+   */
+  private static void serveReleases(ServerSocket outside) {
+    Semaphore releases = new Semaphore(0);
+    while (!outside.isClosed()) {
+      Socket s;
+      try {
+        s = outside.accept();
+      } catch (IOException closed) {
+        return;
+      }
+      Thread handler =
+          new Thread(
+              () -> {
+                try (s;
+                    BufferedReader in =
+                        new BufferedReader(
+                            new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                    PrintWriter out = new PrintWriter(s.getOutputStream(), true)) {
+                  if ("release".equals(in.readLine())) {
+                    releases.release();
+                    out.println("ok");
+                  } else {
+                    releases.acquire();
+                    out.println("go");
+                  }
+                } catch (IOException | InterruptedException e) {
+                  // the run ended: the next one connects afresh
+                }
+              });
+      handler.setDaemon(true);
+      handler.start();
+    }
   }
 }
