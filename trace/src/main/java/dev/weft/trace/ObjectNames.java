@@ -79,14 +79,51 @@ public final class ObjectNames {
     return namingSite.size() - 1;
   }
 
-  /** A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}. */
+  /**
+   * A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}: where the object was
+   * made (or first met) and how many objects the run named on that source line before it. Counted
+   * per line rather than per site, two objects made on one line by two sites ({@code Account a =
+   * new Account(), b = new Account();}) get two names, {@code #0} and {@code #1}, where a deadlock
+   * between them would otherwise read as one lock; on a line with one site the count is that
+   * site's. The run names its objects in the order its decisions make, so a replay names them
+   * alike.
+   */
   public String describe(int number, SiteTable sites) {
     if (number <= 0 || number >= namingSite.size()) {
       return "static";
     }
-    Site s = sites.get(namingSite.getInt(number));
+    int site = namingSite.getInt(number);
+    String where = sites.get(site).fileAndLine();
     String how = allocated.getInt(number) == 1 ? "new@" : "seen@";
-    return how + s.fileAndLine() + "#" + occurrence.getInt(number);
+    return how + where + "#" + onItsLine(number, site, where, sites);
+  }
+
+  /**
+   * How many objects named before {@code number} were named on the line {@code where}: its site's
+   * occurrence count plus those of the other sites that line has. Only a report asks, so the run's
+   * names are looked through here rather than counted per line as they are given.
+   */
+  private int onItsLine(int number, int site, String where, SiteTable sites) {
+    int count = occurrence.getInt(number);
+    Int2IntOpenHashMap sameLine = null; // per other site: 1 on this line, 2 elsewhere
+    for (int m = 1; m < number; m++) {
+      int other = namingSite.getInt(m);
+      if (other == site) {
+        continue; // counted in the occurrence
+      }
+      if (sameLine == null) {
+        sameLine = new Int2IntOpenHashMap();
+      }
+      int known = sameLine.get(other);
+      if (known == 0) {
+        known = sites.get(other).fileAndLine().equals(where) ? 1 : 2;
+        sameLine.put(other, known);
+      }
+      if (known == 1) {
+        count++;
+      }
+    }
+    return count;
   }
 
   /** Hash of the object's name, equal across runs that name it the same way. */
