@@ -1,7 +1,9 @@
 package dev.weft.trace;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.IdentityHashMap;
 
 /**
@@ -100,31 +102,39 @@ public final class ObjectNames {
 
   /**
    * How many objects named before {@code number} were named on the line {@code where}: its site's
-   * occurrence count plus those of the other sites that line has. Only a report asks, so the run's
-   * names are looked through here rather than counted per line as they are given.
+   * occurrence count plus those of the other sites that line has. Only reports ask, so the count is
+   * not kept as names are given: the first question counts through the names up to its object,
+   * later ones go on from there, so a run's reports look at each name once.
    */
-  private int onItsLine(int number, int site, String where, SiteTable sites) {
-    int count = occurrence.getInt(number);
-    Int2IntOpenHashMap sameLine = null; // per other site: 1 on this line, 2 elsewhere
-    for (int m = 1; m < number; m++) {
-      int other = namingSite.getInt(m);
-      if (other == site) {
-        continue; // counted in the occurrence
-      }
-      if (sameLine == null) {
-        sameLine = new Int2IntOpenHashMap();
-      }
-      int known = sameLine.get(other);
-      if (known == 0) {
-        known = sites.get(other).fileAndLine().equals(where) ? 1 : 2;
-        sameLine.put(other, known);
-      }
-      if (known == 1) {
-        count++;
-      }
+  private synchronized int onItsLine(int number, int site, String where, SiteTable sites) {
+    if (lineOfSite == null) {
+      lineOfSite = new Int2ObjectOpenHashMap<>();
+      perLine = new Object2IntOpenHashMap<>();
+      countOnLine.add(0); // number 0: static
+      lineOfSite.put(site, where);
     }
-    return count;
+    while (countOnLine.size() <= number) {
+      int named = namingSite.getInt(countOnLine.size());
+      String line = lineOfSite.get(named);
+      if (line == null) {
+        line = sites.get(named).fileAndLine();
+        lineOfSite.put(named, line);
+      }
+      countOnLine.add(perLine.addTo(line, 1));
+    }
+    return countOnLine.getInt(number);
   }
+
+  /** Per object number counted so far: how many objects the run named on its line before it. */
+  private final IntArrayList countOnLine = new IntArrayList();
+
+  /**
+   * The source line ({@link Site#fileAndLine()}) of each naming site counted, and per line its
+   * count.
+   */
+  private Int2ObjectOpenHashMap<String> lineOfSite;
+
+  private Object2IntOpenHashMap<String> perLine;
 
   /** Hash of the object's name, equal across runs that name it the same way. */
   public long stableKey(int number, SiteTable sites) {
