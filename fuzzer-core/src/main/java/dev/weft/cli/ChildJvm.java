@@ -85,6 +85,7 @@ final class ChildJvm {
         cmd.add(arg); // -Xss4m and the like, which Weft itself needs
       }
     }
+    cmd.addAll(agentLoading(Runtime.version().feature(), cmd));
     cmd.addAll(JdkChoice.expand(options, System.err));
     cmd.add("-D" + MARKER + "=true");
     cmd.add(ParentWatch.optionForChild()); // it ends soon after this JVM, even after kill -9
@@ -93,6 +94,18 @@ final class ChildJvm {
     cmd.add(WeftCli.class.getName());
     cmd.addAll(weftArgs);
     return cmd;
+  }
+
+  /**
+   * The option that lets the child attach Weft's class-definition agent to itself, as it does at
+   * its first run ({@code -cp}, so no launcher agent): without it, JDK 21 and later print a
+   * four-line warning that an agent was loaded dynamically into every child and worker. Older JDKs
+   * do not know the option (and would not start with it); a command that has it already needs it
+   * not twice.
+   */
+  static List<String> agentLoading(int jdkFeature, List<String> command) {
+    String allow = "-XX:+EnableDynamicAgentLoading";
+    return jdkFeature >= 21 && !command.contains(allow) ? List.of(allow) : List.of();
   }
 
   private static String javaExecutable() {

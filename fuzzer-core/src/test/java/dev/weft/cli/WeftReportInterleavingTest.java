@@ -68,7 +68,7 @@ class WeftReportInterleavingTest extends CliTestSupport {
     assertThat(WeftCli.execute(run(out))).as(stderr()).isEqualTo(1);
     Path weft = findingFile(out);
     String report = report(weft);
-    assertThat(report).contains("Minimised: ");
+    assertThat(report).contains("\nMinimised from ").doesNotContain("Minimised: minimised");
 
     List<String> minimised = rows(report, MINIMISED);
     assertThat(minimised).anyMatch(l -> l.contains("(preempts "));

@@ -97,7 +97,7 @@ class WeftTminTest extends CliTestSupport {
     assertThat(FindingFiles.read(weft).signature()).isEqualTo(FindingFiles.read(orig).signature());
     String report = report(weft);
     assertThat(report)
-        .containsPattern("Minimised: minimised from \\d+ preemptions, .* to 1 preemptions")
+        .containsPattern("\\nMinimised from \\d+ preemptions, .* to 1 preemptions")
         .contains("Interleaving as found (" + orig.getFileName() + ")");
     assertThat(report.indexOf("Interleaving (thread columns"))
         .as("the minimised interleaving comes first")
@@ -128,7 +128,7 @@ class WeftTminTest extends CliTestSupport {
     assertThat(code).as(stderr()).isEqualTo(1);
     Path weft = findingFile(corpus.resolve("findings"));
     assertThat(FindingFiles.originalBeside(weft)).exists();
-    assertThat(report(weft)).contains("Minimised: minimised from");
+    assertThat(report(weft)).contains("\nMinimised from");
     assertThat(preemptionsOnReplay(weft)).isEqualTo(1);
     clearOutput();
     assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();

@@ -1,7 +1,9 @@
 package dev.weft.trace;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.IdentityHashMap;
 
 /**
@@ -79,15 +81,60 @@ public final class ObjectNames {
     return namingSite.size() - 1;
   }
 
-  /** A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}. */
+  /**
+   * A name like {@code new@Prog.java:12#3} or {@code seen@Prog.java:40#0}: where the object was
+   * made (or first met) and how many objects the run named on that source line before it. Counted
+   * per line rather than per site, two objects made on one line by two sites ({@code Account a =
+   * new Account(), b = new Account();}) get two names, {@code #0} and {@code #1}, where a deadlock
+   * between them would otherwise read as one lock; on a line with one site the count is that
+   * site's. The run names its objects in the order its decisions make, so a replay names them
+   * alike.
+   */
   public String describe(int number, SiteTable sites) {
     if (number <= 0 || number >= namingSite.size()) {
       return "static";
     }
-    Site s = sites.get(namingSite.getInt(number));
+    int site = namingSite.getInt(number);
+    String where = sites.get(site).fileAndLine();
     String how = allocated.getInt(number) == 1 ? "new@" : "seen@";
-    return how + s.fileAndLine() + "#" + occurrence.getInt(number);
+    return how + where + "#" + onItsLine(number, site, where, sites);
   }
+
+  /**
+   * How many objects named before {@code number} were named on the line {@code where}: its site's
+   * occurrence count plus those of the other sites that line has. Only reports ask, so the count is
+   * not kept as names are given: the first question counts through the names up to its object,
+   * later ones go on from there, so a run's reports look at each name once.
+   */
+  private synchronized int onItsLine(int number, int site, String where, SiteTable sites) {
+    if (lineOfSite == null) {
+      lineOfSite = new Int2ObjectOpenHashMap<>();
+      perLine = new Object2IntOpenHashMap<>();
+      countOnLine.add(0); // number 0: static
+      lineOfSite.put(site, where);
+    }
+    while (countOnLine.size() <= number) {
+      int named = namingSite.getInt(countOnLine.size());
+      String line = lineOfSite.get(named);
+      if (line == null) {
+        line = sites.get(named).fileAndLine();
+        lineOfSite.put(named, line);
+      }
+      countOnLine.add(perLine.addTo(line, 1));
+    }
+    return countOnLine.getInt(number);
+  }
+
+  /** Per object number counted so far: how many objects the run named on its line before it. */
+  private final IntArrayList countOnLine = new IntArrayList();
+
+  /**
+   * The source line ({@link Site#fileAndLine()}) of each naming site counted, and per line its
+   * count.
+   */
+  private Int2ObjectOpenHashMap<String> lineOfSite;
+
+  private Object2IntOpenHashMap<String> perLine;
 
   /** Hash of the object's name, equal across runs that name it the same way. */
   public long stableKey(int number, SiteTable sites) {

@@ -51,8 +51,8 @@ public record MinimisedFinding(
     }
     Path orig = FindingFiles.originalBeside(file);
     String note =
-        "Minimised: "
-            + minimisation.summary()
+        "M"
+            + minimisation.summary().substring(1) // "Minimised from ...", said once
             + ".\nThe finding as found is in "
             + orig.getFileName()
             + "; its interleaving is at the end of this report.";

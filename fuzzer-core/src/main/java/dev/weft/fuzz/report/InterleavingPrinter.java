@@ -102,14 +102,22 @@ public final class InterleavingPrinter {
     int threads = stable.size();
     List<String> headers = headers(stable, run.programNames());
     int from = maxRows > 0 ? Math.max(0, trace.size() - maxRows) : 0;
-    int[] columns = columnWidths(trace, sites, headers, from, lineWidth - PREFIX);
+    List<Failure.BlockedStep> blocked = blockedSteps(run, stable);
+    int[] columns = columnWidths(trace, sites, headers, from, lineWidth - PREFIX, blocked, stable);
     boolean inColumns = columns != null;
     int[] offsets = new int[threads];
     for (int t = 1; inColumns && t < threads; t++) {
       offsets[t] = offsets[t - 1] + columns[t - 1];
     }
     Map<Integer, String> preempted = preemptionRows(trace, stable, headers, switches);
-    int failing = failingRow(run, trace, stable);
+    // a deadlock's failing step is the one its failing thread waits to take, after the trace
+    String blockedFailing = null;
+    for (Failure.BlockedStep b : blocked) {
+      if (run.failure().namesThread(b.thread())) {
+        blockedFailing = b.thread();
+      }
+    }
+    int failing = blockedFailing != null ? -1 : failingRow(run, trace, stable);
     StringBuilder sb = new StringBuilder();
     if (from > 0) {
       sb.append("(").append(from).append(" earlier events not shown; ").append(showAll);
@@ -164,8 +172,33 @@ public final class InterleavingPrinter {
       }
       row(sb, e, mark, inColumns ? offsets[t] : 0, who + text, note, lineWidth, false);
     }
-    sb.append(legend(switches != null, failing >= 0));
+    for (Failure.BlockedStep b : blocked) {
+      int t = stable.indexOf(b.thread());
+      boolean fails = b.thread().equals(blockedFailing);
+      String who = inColumns ? "" : headers.get(t) + ": ";
+      String text = who + describe(b.kind(), sites.get(b.site()));
+      String note = fails ? "  (blocks)  (fails here)" : "  (blocks)";
+      row(sb, -1, fails ? FAILURE : "", inColumns ? offsets[t] : 0, text, note, lineWidth, true);
+    }
+    sb.append(legend(switches != null, failing >= 0 || blockedFailing != null));
     return sb.toString();
+  }
+
+  /**
+   * A deadlock's threads with the steps they wait to take, those of threads this run has a column
+   * for; empty for other failures.
+   */
+  private static List<Failure.BlockedStep> blockedSteps(RunResult run, List<String> stable) {
+    Failure f = run.failure();
+    List<Failure.BlockedStep> shown = new ArrayList<>();
+    if (f != null && f.blocked() != null) {
+      for (Failure.BlockedStep b : f.blocked()) {
+        if (stable.contains(b.thread())) {
+          shown.add(b);
+        }
+      }
+    }
+    return shown;
   }
 
   /**
@@ -302,7 +335,13 @@ public final class InterleavingPrinter {
    * then).
    */
   private static int[] columnWidths(
-      Trace trace, SiteTable sites, List<String> headers, int from, int room) {
+      Trace trace,
+      SiteTable sites,
+      List<String> headers,
+      int from,
+      int room,
+      List<Failure.BlockedStep> blocked,
+      List<String> stable) {
     int threads = headers.size();
     int[] need = new int[threads];
     for (int t = 0; t < threads; t++) {
@@ -311,6 +350,10 @@ public final class InterleavingPrinter {
     for (int e = from; e < trace.size(); e++) {
       int t = trace.thread(e);
       need[t] = Math.max(need[t], describe(trace, e, sites).length() + 2);
+    }
+    for (Failure.BlockedStep b : blocked) {
+      int t = stable.indexOf(b.thread());
+      need[t] = Math.max(need[t], describe(b.kind(), sites.get(b.site())).length() + 2);
     }
     if (threads * NARROWEST_COLUMN > room) {
       return null;

@@ -21,8 +21,9 @@ import java.util.Set;
  * annotations ({@code @BeforeClass}, {@code @Before}, {@code @After}, {@code @AfterClass}, and
  * {@code @Test(expected = ...)}: the run passes when the test throws it); a JUnit 3 {@code
  * TestCase} gets {@code setUp}, the test and {@code tearDown}. What only a JUnit runner can do is
- * refused with a message that says so: another runner than the default ({@code @RunWith}), and
- * rules ({@code @Rule}, {@code @ClassRule}). Every run defines the test's classes afresh, so static
+ * refused with a message that says so: another runner than the default ({@code @RunWith}). A JUnit
+ * 4 class's rules ({@code @Rule}, {@code @ClassRule}) wrap its tests and the class as JUnit 4's
+ * runner has them do ({@link Junit4Rules}). Every run defines the test's classes afresh, so static
  * state set up by {@code @BeforeAll} must be set up again in each run: "once" is once per run. The
  * lifecycle methods are found by their annotations' names, so neither Weft nor the class path needs
  * JUnit for this; methods that take parameters JUnit would resolve (a {@code TestInfo}, a
@@ -59,6 +60,9 @@ final class TestLifecycle {
    * JUnit 4's {@code @Test(expected = ...)}: the exception the test passes by throwing, or null.
    */
   private Class<?> expected;
+
+  /** A JUnit 4 class with rules: they wrap the class and each test as JUnit 4's runner's do. */
+  private boolean rules;
 
   /** A JUnit 3 {@code TestCase}: its instance is given the test's name. */
   private boolean testCase;
@@ -101,6 +105,7 @@ final class TestLifecycle {
       return lifecycle.asTestCase(cls);
     }
     lifecycle.expected = expectedException(test);
+    lifecycle.rules = Junit4Rules.any(cls);
     for (Class<?> level : levels) {
       refuseWhatOnlyARunnerDoes(level);
       requireConstructor(level);
@@ -169,8 +174,8 @@ final class TestLifecycle {
   }
 
   /**
-   * Refuses a JUnit 4 class that another runner runs, or that has rules: Weft runs the lifecycle
-   * itself, and would silently leave out what the runner or the rule adds.
+   * Refuses a JUnit 4 class that another runner runs: Weft runs the lifecycle itself, and would
+   * silently leave out what the runner adds.
    */
   private static void refuseWhatOnlyARunnerDoes(Class<?> level) throws TargetException {
     for (Annotation a : level.getAnnotations()) {
@@ -191,32 +196,6 @@ final class TestLifecycle {
         }
       }
     }
-    for (Class<?> c = level; c != null && c != Object.class; c = c.getSuperclass()) {
-      String rule = ruleIn(c.getDeclaredFields());
-      rule = rule != null ? rule : ruleIn(c.getDeclaredMethods());
-      if (rule != null) {
-        throw new TargetException(
-            level.getName()
-                + " has a JUnit 4 rule ("
-                + rule
-                + "); Weft does not run rules yet: set up what the rule gives in @Before"
-                + " and @After, or test the method without the rule");
-      }
-    }
-  }
-
-  /** The name of the first of {@code members} that is a JUnit 4 rule, or null. */
-  private static <M extends java.lang.reflect.AccessibleObject & java.lang.reflect.Member>
-      String ruleIn(M[] members) {
-    for (M member : members) {
-      for (Annotation a : member.getDeclaredAnnotations()) {
-        String name = a.annotationType().getName();
-        if (name.equals(JUNIT4 + "Rule") || name.equals(JUNIT4 + "ClassRule")) {
-          return member.getName();
-        }
-      }
-    }
-    return null;
   }
 
   /**
@@ -359,6 +338,32 @@ final class TestLifecycle {
    * an input; throws what the test threw.
    */
   void run(FuzzedInput data) throws Throwable {
+    if (!rules) {
+      runClass(data);
+      return;
+    }
+    Junit4Rules.run(
+        testClass(),
+        null,
+        null,
+        () -> {
+          try {
+            runClass(data);
+          } catch (Throwable t) {
+            throw Junit4Rules.sneaky(t);
+          }
+          return null;
+        });
+  }
+
+  private Class<?> testClass() {
+    return levels.get(levels.size() - 1);
+  }
+
+  /**
+   * The {@code @BeforeAll} methods, the test's instance and its run, the {@code @AfterAll} ones.
+   */
+  private void runClass(FuzzedInput data) throws Throwable {
     Throwable failure = null;
     int levelsSetUp = 0;
     Object[] instances = new Object[levels.size()];
@@ -378,7 +383,7 @@ final class TestLifecycle {
           instances[i] = i == 0 ? newInstance(ctor) : newInstance(ctor, instances[i - 1]);
         }
       }
-      failure = eachAround(instances, data);
+      failure = rules ? eachAroundInRules(instances, data) : eachAround(instances, data);
     } catch (Throwable t) {
       failure = t;
     }
@@ -387,6 +392,26 @@ final class TestLifecycle {
     }
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /** {@link #eachAround} inside the test's JUnit 4 rules; the failure or null. */
+  private Throwable eachAroundInRules(Object[] instances, FuzzedInput data) {
+    try {
+      Junit4Rules.run(
+          testClass(),
+          test,
+          instances[instances.length - 1],
+          () -> {
+            Throwable failure = eachAround(instances, data);
+            if (failure != null) {
+              throw Junit4Rules.sneaky(failure);
+            }
+            return null;
+          });
+      return null;
+    } catch (Throwable t) {
+      return t;
     }
   }
 

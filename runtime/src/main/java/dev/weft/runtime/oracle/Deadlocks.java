@@ -4,6 +4,7 @@ import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Wait;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.SiteTable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -22,6 +23,7 @@ public final class Deadlocks {
     String first = null;
     boolean firstOnLock = false;
     boolean lostWakeup = false;
+    List<Failure.BlockedStep> blocked = new ArrayList<>();
     for (ControlledThread t : threads) {
       if (t.isFinished()) {
         continue;
@@ -31,6 +33,7 @@ public final class Deadlocks {
       blockingSites.add(t.pendingKind() + "@" + where);
       String line = "  " + t + " " + t.currentWait().describe(t, names) + " at " + where;
       details.append(line).append('\n');
+      blocked.add(new Failure.BlockedStep(t.stableName(), t.pendingKind(), t.pendingSite()));
       // the failing thread, whose step a report marks: one blocked on a lock or a wait, in the
       // cycle, rather than a thread that only waits for them in join()
       boolean onLock = t.pendingKind() != EventKind.THREAD_JOIN;
@@ -48,6 +51,7 @@ public final class Deadlocks {
         first,
         message.strip(),
         details.toString(),
-        "deadlock:" + blockingSites);
+        "deadlock:" + blockingSites,
+        List.copyOf(blocked));
   }
 }

@@ -11,7 +11,7 @@ import dev.weft.runtime.strategy.RandomWalk;
 import dev.weft.targets.junit4.Junit3Counter;
 import dev.weft.targets.junit4.Junit4Account;
 import dev.weft.targets.junit4.RunWithOtherRunner;
-import dev.weft.targets.junit4.WithRule;
+import dev.weft.targets.junit4.WithRules;
 import dev.weft.trace.FieldTable;
 import dev.weft.trace.SiteTable;
 import java.net.URISyntaxException;
@@ -21,13 +21,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code --test} on JUnit 4 and JUnit 3 test methods: their own lifecycle annotations and methods,
- * JUnit 4's expected exceptions, and what only a JUnit runner could do refused with a message.
+ * JUnit 4's expected exceptions and rules, and another runner refused with a message.
  */
 class Junit4LifecycleTest {
   private static final RunBudget UNHURRIED = new RunBudget(1_000_000, 120_000, 60_000);
 
   private static RunExecutor executor(Class<?> testClass, String method) {
-    List<Path> cp = List.of(Harness.testTargetsPath(), codeSource(org.junit.Test.class));
+    List<Path> cp =
+        List.of(
+            Harness.testTargetsPath(),
+            codeSource(org.junit.Test.class),
+            codeSource(org.hamcrest.Matcher.class));
     return new RunExecutor(
         new Instrumenter(new TargetClassPath(cp), new SiteTable(), new FieldTable()),
         TargetSpec.test(testClass.getName() + "#" + method),
@@ -105,11 +109,52 @@ class Junit4LifecycleTest {
         .hasMessageContaining("default runner (JUnit4)");
   }
 
+  /**
+   * The common rules wrap the test as JUnit 4 runs them: the class rule, the temporary folder (its
+   * file made in the test) and the test's name are there when the race is found; the time-out's own
+   * thread is left out.
+   */
   @Test
-  void aClassWithARuleIsRefusedWithWhatToDoInstead() {
-    assertThatThrownBy(() -> executor(WithRule.class, "usesTheFolder").validate())
-        .isInstanceOf(TargetException.class)
-        .hasMessageContaining("has a JUnit 4 rule (folder)")
-        .hasMessageContaining("set up what the rule gives in @Before");
+  void aJunit4RaceIsFoundWithWhatItsRulesGive() throws Exception {
+    RunExecutor ex = executor(WithRules.class, "concurrentCounts");
+    RandomWalk random = new RandomWalk(3);
+    int lost = 0;
+    int passed = 0;
+    for (int run = 1; run <= 200; run++) {
+      RunResult r = ex.execute(random, run);
+      if (r.failed()) {
+        lost++;
+        assertThat(r.failure().message())
+            .contains("classRule concurrentCounts true expected:<2> but was:<1>");
+      } else {
+        assertThat(r.outcome()).isEqualTo(RunResult.Outcome.PASSED);
+        passed++;
+      }
+    }
+    assertThat(lost).isPositive();
+    assertThat(passed).isPositive();
+  }
+
+  /** Every run, on classes it shares with the runs before it, runs the class rule afresh. */
+  @Test
+  void aClassRuleRunsInEveryRun() throws Exception {
+    RunExecutor ex = executor(WithRules.class, "theClassRuleRanFirst");
+    for (int run = 1; run <= 5; run++) {
+      RunResult r = ex.execute(new RandomWalk(run), run);
+      assertThat(r.outcome())
+          .as("run %d: %s", run, r.failure())
+          .isEqualTo(RunResult.Outcome.PASSED);
+    }
+  }
+
+  @Test
+  void anExpectedExceptionRulePassesWhatItExpectsAndFailsWithoutIt() throws Exception {
+    RunResult threw = executor(WithRules.class, "overdraftIsRefused").execute(new RandomWalk(1), 1);
+    assertThat(threw.outcome()).as("%s", threw.failure()).isEqualTo(RunResult.Outcome.PASSED);
+
+    RunResult missing =
+        executor(WithRules.class, "expectsAnExceptionThatNeverComes").execute(new RandomWalk(1), 1);
+    assertThat(missing.failure().message())
+        .contains("Expected test to throw an instance of java.lang.IllegalStateException");
   }
 }
