@@ -50,13 +50,165 @@ public final class RuntimeBench {
     Path examples = Path.of(args.length > 0 ? args[0] : "examples/target/classes");
     double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 1.0;
     String filter = args.length > 2 ? args[2] : "";
+    int load = args.length > 3 ? Integer.parseInt(args[3]) : 0;
     // as the weft command runs its work: on JDK 21+ the controller shares a platform thread with
     // the runs' threads
     ControllerThread.call(
         () -> {
-          new RuntimeBench(examples).run(seconds, filter);
+          RuntimeBench bench = new RuntimeBench(examples);
+          if (filter.equals("many") || filter.startsWith("many:")) {
+            bench.many(seconds, filter.equals("many") ? "" : filter.substring(5), load);
+          } else if (load > 0) {
+            try (Load busy = Load.start(load)) {
+              bench.run(seconds, filter);
+            }
+          } else {
+            bench.run(seconds, filter);
+          }
           return null;
         });
+  }
+
+  /**
+   * {@code n} busy-loop processes beside the measurement (shell loops, so they share no heap,
+   * compiler or collector with the bench), stopped on close and at exit.
+   */
+  private static final class Load implements AutoCloseable {
+    private final List<Process> processes = new ArrayList<>();
+    private final Thread hook = new Thread(this::stop, "stop-load");
+
+    static Load start(int n) throws Exception {
+      Load load = new Load();
+      Runtime.getRuntime().addShutdownHook(load.hook);
+      for (int i = 0; i < n; i++) {
+        load.processes.add(
+            new ProcessBuilder("sh", "-c", "while :; do :; done")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start());
+      }
+      Thread.sleep(200);
+      return load;
+    }
+
+    private void stop() {
+      for (Process p : processes) {
+        p.destroyForcibly();
+      }
+      for (Process p : processes) {
+        try {
+          p.waitFor();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      processes.clear();
+    }
+
+    @Override
+    public void close() {
+      stop();
+      Runtime.getRuntime().removeShutdownHook(hook);
+    }
+  }
+
+  /** This process's processor time so far, all its threads, in nanoseconds. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** Executions per second and processor milliseconds per execution of one measurement. */
+  private record Rate(double perSecond, double cpuMillis) {}
+
+  /**
+   * The many-thread rows alone: executions/s under random and uncontrolled, their ratio and the
+   * process's processor time per execution of each; with {@code load} above 0 the same again beside
+   * that many busy loops, and how far each rate fell under load (loaded / unloaded).
+   */
+  private void many(double seconds, String only, int load) throws Exception {
+    warmUp();
+    System.out.println();
+    String head = "%-34s %4s %7s %9s %9s %8s %9s %9s";
+    System.out.printf(
+        head + (load > 0 ? " | %9s %9s %8s %9s %9s %8s %8s" : "") + "%n",
+        "program",
+        "thr",
+        "events",
+        "random/s",
+        "native/s",
+        "rnd/nat",
+        "rnd ms/ex",
+        "nat ms/ex",
+        "load rnd",
+        "load nat",
+        "rnd/nat",
+        "rnd ms/ex",
+        "nat ms/ex",
+        "rnd fall",
+        "nat fall");
+    System.out.println("-".repeat(load > 0 ? 170 : 96));
+    for (String[] p : manyThreads()) {
+      String name = ExampleCatalog.name(p);
+      if (!name.contains(only)) {
+        continue;
+      }
+      String[] args = Arrays.copyOfRange(p, 1, p.length);
+      RunExecutor ex = executor(p[0], args);
+      RunResult sample = ex.execute(new RandomWalk(1), 0);
+      Rate random = measured(() -> throughput(ex, () -> new RandomWalk(3), seconds));
+      Rate plain = measured(() -> plainThroughput(p[0], seconds, args));
+      System.out.printf(
+          head,
+          name,
+          sample.threadNames().size(),
+          sample.trace().size(),
+          rate(random.perSecond()),
+          rate(plain.perSecond()),
+          String.format("%.2f", random.perSecond() / plain.perSecond()),
+          String.format("%.1f", random.cpuMillis()),
+          String.format("%.1f", plain.cpuMillis()));
+      if (load > 0) {
+        Rate loadedRandom;
+        Rate loadedPlain;
+        try (Load busy = Load.start(load)) {
+          loadedRandom = measured(() -> throughput(ex, () -> new RandomWalk(3), seconds));
+          loadedPlain = measured(() -> plainThroughput(p[0], seconds, args));
+        }
+        System.out.printf(
+            " | %9s %9s %8.2f %9.1f %9.1f %8.2f %8.2f",
+            rate(loadedRandom.perSecond()),
+            rate(loadedPlain.perSecond()),
+            loadedRandom.perSecond() / loadedPlain.perSecond(),
+            loadedRandom.cpuMillis(),
+            loadedPlain.cpuMillis(),
+            loadedRandom.perSecond() / random.perSecond(),
+            loadedPlain.perSecond() / plain.perSecond());
+      }
+      System.out.println();
+    }
+    if (load > 0) {
+      System.out.println(
+          "(load: "
+              + load
+              + " busy-loop processes beside the measurement; fall = loaded rate / unloaded rate)");
+    }
+  }
+
+  /**
+   * Runs {@code measurement} (executions/s over its window), noting the process's processor time
+   * and wall time around it, so processor time per execution follows from rate and wall time.
+   */
+  private static Rate measured(Callable<Double> measurement) throws Exception {
+    long cpu0 = processCpuNanos();
+    long t0 = System.nanoTime();
+    double perSecond = measurement.call();
+    double wall = (System.nanoTime() - t0) / 1e9;
+    double cpuMillis = (processCpuNanos() - cpu0) / 1e6;
+    // the measurement's window excludes its warm-up; the executions of the whole call are about
+    // perSecond * wall, so this is the processor time per execution over warm-up and window alike
+    return new Rate(perSecond, cpuMillis / Math.max(1, perSecond * wall));
   }
 
   /**
@@ -117,8 +269,20 @@ public final class RuntimeBench {
     programs.add(new String[] {"dev.weft.examples.bench.LocalBuffers", "40", "20"});
     programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "4", "20"});
     programs.add(new String[] {"dev.weft.examples.bench.LocalTallies", "40", "20"});
+    programs.addAll(manyThreads());
     programs.addAll(ExampleCatalog.twins(examples));
     return programs;
+  }
+
+  /**
+   * The 80-thread rows: 40 pushers and 40 poppers on a program's own compare-and-set stack (the
+   * poppers park when it is empty), and 40 producers and 40 consumers handing values over through
+   * an {@code ArrayBlockingQueue}.
+   */
+  private static List<String[]> manyThreads() {
+    return List.of(
+        new String[] {"dev.weft.examples.juc.TreiberStackFixed", "40", "40", "10"},
+        new String[] {"dev.weft.examples.bench.QueueHandOver", "40", "40", "10"});
   }
 
   private void run(double seconds, String filter) throws Exception {

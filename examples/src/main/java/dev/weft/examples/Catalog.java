@@ -29,6 +29,8 @@ import dev.weft.examples.juc.SleepOrdering;
 import dev.weft.examples.juc.SleepOrderingFixed;
 import dev.weft.examples.juc.SpinHandoff;
 import dev.weft.examples.juc.SpinHandoffFixed;
+import dev.weft.examples.juc.TreiberStack;
+import dev.weft.examples.juc.TreiberStackFixed;
 import dev.weft.examples.pct.FlagX;
 import dev.weft.examples.pct.FlagXFixed;
 import dev.weft.examples.variables.Figure1;
@@ -107,7 +109,9 @@ public final class Catalog {
           buggy(ExecutorLostUpdate.class, Expected.ASSERTION),
           twin(ExecutorLostUpdateFixed.class, ExecutorLostUpdate.class),
           buggy(FuturePipelineRace.class, Expected.ASSERTION),
-          twin(FuturePipelineRaceFixed.class, FuturePipelineRace.class));
+          twin(FuturePipelineRaceFixed.class, FuturePipelineRace.class),
+          buggy(TreiberStack.class, Expected.ASSERTION),
+          twin(TreiberStackFixed.class, TreiberStack.class));
 
   private Catalog() {}
 

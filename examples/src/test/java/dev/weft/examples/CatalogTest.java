@@ -73,8 +73,8 @@ class CatalogTest {
     assertThat(Catalog.ALL)
         .extracting(Example::id)
         .contains("FlagX(10,10)", "FlagX(50,50)", "FlagXFixed(10,10)");
-    assertThat(Catalog.buggy()).hasSize(23);
-    assertThat(Catalog.twins()).hasSize(22);
+    assertThat(Catalog.buggy()).hasSize(24);
+    assertThat(Catalog.twins()).hasSize(23);
   }
 
   @ParameterizedTest(name = "{0}")
