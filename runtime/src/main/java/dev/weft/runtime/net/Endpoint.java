@@ -46,8 +46,7 @@ final class Endpoint {
 
   /** The calling thread when it is one of this end's run, else null (the JDK's own behaviour). */
   ControlledThread controlled() {
-    ControlledThread t = ControlledThread.current();
-    return t != null && t.scheduler() == scheduler ? t : null;
+    return OutsidePeer.controlled(scheduler);
   }
 
   /** Whether this end's socket is closed. */

@@ -15,12 +15,17 @@ import java.util.Objects;
 final class OutsideInput extends InputStream {
   private final Scheduler scheduler;
   private final Socket socket;
+
+  /** How a report names the peer; a connected socket's peer does not change. */
+  private final String peer;
+
   private final InputStream real;
 
   OutsideInput(Scheduler scheduler, Socket socket, InputStream real) {
     this.scheduler = scheduler;
     this.socket = socket;
     this.real = real;
+    this.peer = OutsidePeer.named(socket.getRemoteSocketAddress());
   }
 
   @Override
@@ -29,7 +34,7 @@ final class OutsideInput extends InputStream {
     if (t == null) {
       return real.read();
     }
-    return OutsidePeer.call(t, socket, NetSites.of(t, "Socket read"), peer(), real::read);
+    return OutsidePeer.call(t, socket, NetSites.of(t, "Socket read"), peer, real::read);
   }
 
   @Override
@@ -40,7 +45,7 @@ final class OutsideInput extends InputStream {
       return real.read(b, off, len);
     }
     return OutsidePeer.call(
-        t, socket, NetSites.of(t, "Socket read"), peer(), () -> real.read(b, off, len));
+        t, socket, NetSites.of(t, "Socket read"), peer, () -> real.read(b, off, len));
   }
 
   @Override
@@ -51,9 +56,5 @@ final class OutsideInput extends InputStream {
   @Override
   public void close() throws IOException {
     real.close();
-  }
-
-  private String peer() {
-    return OutsidePeer.named(socket.getRemoteSocketAddress());
   }
 }

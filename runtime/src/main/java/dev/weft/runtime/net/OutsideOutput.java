@@ -14,12 +14,17 @@ import java.util.Objects;
 final class OutsideOutput extends OutputStream {
   private final Scheduler scheduler;
   private final Socket socket;
+
+  /** How a report names the peer; a connected socket's peer does not change. */
+  private final String peer;
+
   private final OutputStream real;
 
   OutsideOutput(Scheduler scheduler, Socket socket, OutputStream real) {
     this.scheduler = scheduler;
     this.socket = socket;
     this.real = real;
+    this.peer = OutsidePeer.named(socket.getRemoteSocketAddress());
   }
 
   @Override
@@ -39,7 +44,7 @@ final class OutsideOutput extends OutputStream {
         t,
         socket,
         NetSites.of(t, "Socket write"),
-        OutsidePeer.named(socket.getRemoteSocketAddress()),
+        peer,
         () -> {
           real.write(b, off, len);
           return null;
