@@ -12,8 +12,11 @@ import dev.weft.targets.jdk.ParallelAtomicSum;
 import dev.weft.targets.jdk.ParallelSum;
 import dev.weft.targets.jdk.PipedPair;
 import dev.weft.targets.jdk.QueueSizeBound;
+import dev.weft.targets.jdk.UrlHits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,19 +45,26 @@ class WeftInsideJdkTest extends CliTestSupport {
     System.clearProperty("weft.cache");
   }
 
-  private int run(Path out, Class<?> main, int iterations) {
-    return WeftCli.execute(
-        "run",
-        "--jdk",
-        "instrumented",
-        "--main",
-        main.getName(),
-        "--cp",
-        targets(),
-        "--iterations",
-        String.valueOf(iterations),
-        "--out",
-        out.toString());
+  private int run(Path out, Class<?> main, int iterations, String... args) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--jdk",
+                "instrumented",
+                "--main",
+                main.getName(),
+                "--cp",
+                targets(),
+                "--iterations",
+                String.valueOf(iterations),
+                "--out",
+                out.toString()));
+    if (args.length > 0) {
+      command.add("--args");
+      command.addAll(List.of(args));
+    }
+    return WeftCli.execute(command.toArray(String[]::new));
   }
 
   @Test
@@ -205,6 +215,35 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(run(out, HttpHitsLocked.class, 100)).as(stdout() + stderr()).isZero();
     assertThat(Files.readString(out.resolve("summary.json")))
         .contains("\"executions\": 100")
+        .contains("\"skipped\": 0");
+  }
+
+  @Test
+  void theJdksUrlClientsOverKeptAliveConnectionsRunUnderControlAndTheRaceReplays()
+      throws Exception {
+    Path out = dir.resolve("url");
+    assertThat(run(out, UrlHits.class, 100)).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("FOUND").contains("HashMap").contains("UrlHits.java");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"skipped\": 0");
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding =
+          files
+              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
+              .findFirst()
+              .orElseThrow();
+    }
+    clearOutput();
+    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
+  void theJdksUrlClientsWithALockedCountAreQuiet() throws Exception {
+    Path out = dir.resolve("url-locked");
+    assertThat(run(out, UrlHits.class, 40, "locked")).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .contains("\"executions\": 40")
         .contains("\"skipped\": 0");
   }
 }

@@ -151,4 +151,33 @@ public final class Bridge {
   public static long currentTimeMillis() {
     return delegate.currentTimeMillis();
   }
+
+  // Calls of java.base's own clients (sun.net: HttpURLConnection, FTP) on the socket they made.
+
+  public static void socketConnect(
+      java.net.Socket socket, java.net.SocketAddress to, String where, int line)
+      throws java.io.IOException {
+    delegate.socketConnect(socket, to, -1, where, line);
+  }
+
+  public static void socketConnectTimed(
+      java.net.Socket socket, java.net.SocketAddress to, int timeout, String where, int line)
+      throws java.io.IOException {
+    delegate.socketConnect(socket, to, timeout, where, line);
+  }
+
+  public static java.io.InputStream socketInput(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    return delegate.socketInput(socket, where, line);
+  }
+
+  public static java.io.OutputStream socketOutput(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    return delegate.socketOutput(socket, where, line);
+  }
+
+  public static void socketClose(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    delegate.socketClose(socket, where, line);
+  }
 }

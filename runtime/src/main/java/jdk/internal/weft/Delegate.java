@@ -116,4 +116,33 @@ public class Delegate {
   public long currentTimeMillis() {
     return System.currentTimeMillis();
   }
+
+  /**
+   * {@code socket.connect(to, timeout)} (without a timeout if it is negative) in a client of {@code
+   * java.base} ({@code sun.net}: {@code HttpURLConnection}'s, FTP's).
+   */
+  public void socketConnect(
+      java.net.Socket socket, java.net.SocketAddress to, int timeout, String where, int line)
+      throws java.io.IOException {
+    if (timeout < 0) {
+      socket.connect(to);
+    } else {
+      socket.connect(to, timeout);
+    }
+  }
+
+  public java.io.InputStream socketInput(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    return socket.getInputStream();
+  }
+
+  public java.io.OutputStream socketOutput(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    return socket.getOutputStream();
+  }
+
+  public void socketClose(java.net.Socket socket, String where, int line)
+      throws java.io.IOException {
+    socket.close();
+  }
 }

@@ -79,11 +79,9 @@ public final class Selectors {
       throw new ClosedSelectorException();
     }
     state.wokenUp = false;
-    Map<SelectionKey, Integer> want = first(net, ready(net, sel));
-    if (want.isEmpty()) {
-      return 0; // woken up, timed out, or nothing ready now
-    }
-    return selectExactly(sel, want);
+    // Woken up, timed out or nothing ready: the kernel still selects once, so that the keys the
+    // run cancelled are deregistered as at every select (a channel registers again only then).
+    return selectExactly(sel, first(net, ready(net, sel)));
   }
 
   /**
@@ -107,7 +105,10 @@ public final class Selectors {
     return best == null ? Map.of() : Map.of(best, ready.get(best));
   }
 
-  /** Selects until the kernel has every key of {@code want} ready, and leaves out any other. */
+  /**
+   * Selects until the kernel has every key of {@code want} ready (at least once, so cancelled keys
+   * are deregistered), and leaves out any other.
+   */
   private static int selectExactly(Selector sel, Map<SelectionKey, Integer> want)
       throws IOException {
     Set<SelectionKey> selected = sel.selectedKeys();

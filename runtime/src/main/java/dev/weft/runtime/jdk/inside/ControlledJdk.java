@@ -6,14 +6,18 @@ import dev.weft.runtime.jdk.JdkClasses;
 import dev.weft.runtime.net.Selectors;
 import dev.weft.runtime.net.SocketChannels;
 import dev.weft.runtime.net.Sockets;
+import dev.weft.runtime.resources.RunResources;
 import dev.weft.runtime.sync.Monitors;
 import dev.weft.runtime.sync.Parking;
 import dev.weft.runtime.sync.Threads;
 import dev.weft.runtime.time.TargetClock;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
@@ -248,6 +252,47 @@ public final class ControlledJdk extends Delegate {
     return read
         ? SocketChannels.read(channel, buffer, site)
         : SocketChannels.write(channel, buffer, site);
+  }
+
+  // What java.base's own clients (sun.net: HttpURLConnection's) do with the socket they made, on a
+  // controlled thread, is the model's: the socket is the run's, released when the run ends.
+
+  @Override
+  public void socketConnect(Socket socket, SocketAddress to, int timeout, String where, int line)
+      throws IOException {
+    ControlledThread t = served();
+    if (t == null) {
+      super.socketConnect(socket, to, timeout, where, line);
+      return;
+    }
+    RunResources.taken(socket);
+    Sockets.connect(socket, to, timeout, JdkSites.of(t, where, line, "Socket.connect"));
+  }
+
+  @Override
+  public InputStream socketInput(Socket socket, String where, int line) throws IOException {
+    ControlledThread t = served();
+    return t == null
+        ? super.socketInput(socket, where, line)
+        : Sockets.inputStream(socket, JdkSites.of(t, where, line, "Socket.getInputStream"));
+  }
+
+  @Override
+  public OutputStream socketOutput(Socket socket, String where, int line) throws IOException {
+    ControlledThread t = served();
+    return t == null
+        ? super.socketOutput(socket, where, line)
+        : Sockets.outputStream(socket, JdkSites.of(t, where, line, "Socket.getOutputStream"));
+  }
+
+  @Override
+  public void socketClose(Socket socket, String where, int line) throws IOException {
+    ControlledThread t = served();
+    if (t == null) {
+      super.socketClose(socket, where, line);
+    } else {
+      Sockets.close(socket, JdkSites.of(t, where, line, "Socket.close"));
+    }
   }
 
   @Override

@@ -19,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
 
 /**
@@ -32,7 +33,7 @@ import net.bytebuddy.jar.asm.ClassWriter;
  */
 public final class InstrumentedJdk {
   /** Bump when the rewriting changes in a way the class digest would not show. */
-  private static final int FORMAT = 1;
+  private static final int FORMAT = 2;
 
   private static final String MODULE = "java.base";
 
@@ -159,6 +160,8 @@ public final class InstrumentedJdk {
               "dev/weft/runtime/jdk/inside/JdkLockFreeRewriter$1",
               "dev/weft/runtime/jdk/inside/JdkModuleCallRewriter",
               "dev/weft/runtime/jdk/inside/JdkModuleCallRewriter$1",
+              "dev/weft/runtime/jdk/inside/JdkClientSocketRewriter",
+              "dev/weft/runtime/jdk/inside/JdkClientSocketRewriter$1",
               "jdk/internal/weft/Bridge",
               "jdk/internal/weft/Delegate")) {
         d.update(ownClass(c));
@@ -255,13 +258,19 @@ public final class InstrumentedJdk {
         JdkLockFreeRewriter.rewrites(reader.getClassName())
             ? new JdkLockFreeRewriter(writer)
             : null;
-    JdkCallRewriter calls = new JdkCallRewriter(lockFree != null ? lockFree : writer, monitors);
+    JdkClientSocketRewriter sockets =
+        JdkClientSocketRewriter.rewrites(reader.getClassName())
+            ? new JdkClientSocketRewriter(lockFree != null ? lockFree : writer)
+            : null;
+    ClassVisitor afterCalls = sockets != null ? sockets : lockFree != null ? lockFree : writer;
+    JdkCallRewriter calls = new JdkCallRewriter(afterCalls, monitors);
     JdkMonitorRewriter monitorRewriter = monitors ? new JdkMonitorRewriter(calls) : null;
     reader.accept(monitorRewriter != null ? monitorRewriter : calls, ClassReader.EXPAND_FRAMES);
     boolean changed =
         calls.changed()
             || (monitorRewriter != null && monitorRewriter.changed())
-            || (lockFree != null && lockFree.changed());
+            || (lockFree != null && lockFree.changed())
+            || (sockets != null && sockets.changed());
     return changed ? writer.toByteArray() : null;
   }
 
