@@ -1,5 +1,6 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.runtime.net.Pipes;
 import dev.weft.runtime.net.Selectors;
 import dev.weft.runtime.net.SocketChannels;
 import dev.weft.runtime.net.Sockets;
@@ -10,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -17,8 +19,9 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * Socket, channel and selector calls from target code ({@link Sockets}, {@link SocketChannels},
- * {@link Selectors}). Part of the ABI that instrumented code calls: forwarding only.
+ * Socket, channel, pipe and selector calls from target code ({@link Sockets}, {@link
+ * SocketChannels}, {@link Pipes}, {@link Selectors}). Part of the ABI that instrumented code calls:
+ * forwarding only.
  */
 public final class NetHooks {
   private NetHooks() {}
@@ -75,12 +78,26 @@ public final class NetHooks {
 
   public static int readableRead(ReadableByteChannel ch, ByteBuffer dst, int site)
       throws IOException {
-    return ch instanceof SocketChannel s ? SocketChannels.read(s, dst, site) : ch.read(dst);
+    if (ch instanceof SocketChannel s) {
+      return SocketChannels.read(s, dst, site);
+    }
+    return ch instanceof Pipe.SourceChannel p ? Pipes.read(p, dst, site) : ch.read(dst);
   }
 
   public static int writableWrite(WritableByteChannel ch, ByteBuffer src, int site)
       throws IOException {
-    return ch instanceof SocketChannel s ? SocketChannels.write(s, src, site) : ch.write(src);
+    if (ch instanceof SocketChannel s) {
+      return SocketChannels.write(s, src, site);
+    }
+    return ch instanceof Pipe.SinkChannel p ? Pipes.write(p, src, site) : ch.write(src);
+  }
+
+  public static Pipe.SourceChannel pipeSource(Pipe pipe, int site) {
+    return Pipes.source(pipe, site);
+  }
+
+  public static Pipe.SinkChannel pipeSink(Pipe pipe, int site) {
+    return Pipes.sink(pipe, site);
   }
 
   public static boolean channelConnect(SocketChannel ch, SocketAddress to, int site)

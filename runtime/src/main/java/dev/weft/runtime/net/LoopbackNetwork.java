@@ -8,16 +8,17 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketAddress;
 import java.net.SocketException;
+import java.nio.channels.Pipe;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * The sockets of one run and how they are connected: its listeners by port, and each connected
- * socket's {@link Endpoint}. Only connections whose two ends the run made are modelled; a socket
- * whose peer is outside the run (another process, another machine) is the kernel's, and a call on
- * it waits there without the turn ({@link OutsidePeer}). Only the thread holding the turn reads or
- * changes it.
+ * The sockets of one run and how they are connected: its listeners by port, each connected socket's
+ * {@link Endpoint}, and its pipes ({@link PipeState}). Only connections whose two ends the run made
+ * are modelled; a socket whose peer is outside the run (another process, another machine) is the
+ * kernel's, and a call on it waits there without the turn ({@link OutsidePeer}). Only the thread
+ * holding the turn reads or changes it.
  */
 final class LoopbackNetwork {
   private static final RunLocal<LoopbackNetwork> OF_RUN = new RunLocal<>(LoopbackNetwork::new);
@@ -26,6 +27,9 @@ final class LoopbackNetwork {
   private final Map<Object, Listener> listeners = new IdentityHashMap<>();
   private final Map<Object, Endpoint> endpoints = new IdentityHashMap<>();
   private final Map<Object, SelectorState> selectors = new IdentityHashMap<>();
+
+  /** The run's pipes, by their source and by their sink channel. */
+  private final Map<Object, PipeState> pipes = new IdentityHashMap<>();
 
   /**
    * Objects that stand for a port no listener of the run has, so a connect to it has a location.
@@ -42,7 +46,11 @@ final class LoopbackNetwork {
       return l.order;
     }
     Endpoint e = endpoints.get(channel);
-    return e == null ? -1 : e.order;
+    if (e != null) {
+      return e.order;
+    }
+    PipeState p = pipes.get(channel);
+    return p == null ? -1 : p.order;
   }
 
   static LoopbackNetwork of(ControlledThread t) {
@@ -116,6 +124,23 @@ final class LoopbackNetwork {
 
   Endpoint endpoint(Object socket) {
     return endpoints.get(socket);
+  }
+
+  /** Notes a pipe whose channels the run uses; the same state each time it is asked. */
+  PipeState pipe(Pipe pipe) {
+    PipeState known = pipes.get(pipe.source());
+    if (known != null && known.pipe == pipe) {
+      return known;
+    }
+    PipeState p = new PipeState(pipe, next++);
+    pipes.put(pipe.source(), p);
+    pipes.put(pipe.sink(), p);
+    return p;
+  }
+
+  /** The pipe of the run whose source or sink {@code channel} is, or null. */
+  PipeState pipeOf(Object channel) {
+    return pipes.get(channel);
   }
 
   Listener listener(Object server) {

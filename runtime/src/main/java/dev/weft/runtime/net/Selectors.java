@@ -9,6 +9,7 @@ import dev.weft.runtime.jdk.JdkCode;
 import dev.weft.trace.EventKind;
 import java.io.IOException;
 import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.Pipe;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -24,8 +25,9 @@ import java.util.concurrent.TimeUnit;
  * {@code Selector.select} over channels of one run: a select waits until one of its keys is ready
  * by the run's counts (a connection waits for an accept, bytes or the end for a read, room for a
  * write, a handshake for a connect) or it is woken up, and then returns exactly those keys, however
- * far the kernel has got. A selector with a channel whose peer is outside the run selects as the
- * kernel does, without the turn while it waits ({@link OutsidePeer}).
+ * far the kernel has got; a pipe's source is ready for a read and its sink for a write by the same
+ * counts. A selector with a channel whose peer is outside the run selects as the kernel does,
+ * without the turn while it waits ({@link OutsidePeer}).
  */
 public final class Selectors {
   private Selectors() {}
@@ -157,14 +159,14 @@ public final class Selectors {
     return sel.wakeup();
   }
 
-  /** Whether every channel of the selector is one the run models (a listener or an end). */
+  /** Whether every channel of the selector is one the run models (a listener, an end, a pipe). */
   private static boolean modelled(LoopbackNetwork net, Selector sel) {
     for (SelectionKey k : sel.keys()) {
       SelectableChannel ch = k.channel();
       boolean known =
           ch instanceof ServerSocketChannel
               ? net.listener(ch) != null
-              : ch instanceof SocketChannel && net.endpoint(ch) != null;
+              : ch instanceof SocketChannel ? net.endpoint(ch) != null : net.pipeOf(ch) != null;
       if (k.isValid() && !known) {
         return false;
       }
@@ -191,6 +193,13 @@ public final class Selectors {
   }
 
   private static int readyOps(LoopbackNetwork net, SelectableChannel ch) {
+    PipeState pipe = net.pipeOf(ch);
+    if (pipe != null) {
+      if (ch instanceof Pipe.SourceChannel) {
+        return pipe.readable() ? SelectionKey.OP_READ : 0;
+      }
+      return pipe.writable() ? SelectionKey.OP_WRITE : 0;
+    }
     if (ch instanceof ServerSocketChannel) {
       Listener l = net.listener(ch);
       return l != null && !l.pending.isEmpty() ? SelectionKey.OP_ACCEPT : 0;

@@ -3,7 +3,9 @@ package dev.weft.runtime.net;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * Reads exactly the bytes the run's counts say a read returns. They were written before, so they
@@ -27,7 +29,8 @@ final class Transfers {
   }
 
   /** Reads {@code want} bytes into {@code dst} from a channel in either blocking mode. */
-  static int readFully(SocketChannel ch, ByteBuffer dst, int want) throws IOException {
+  static <C extends SelectableChannel & ReadableByteChannel> int readFully(
+      C ch, ByteBuffer dst, int want) throws IOException {
     int limit = dst.limit();
     dst.limit(dst.position() + want);
     try {
@@ -50,7 +53,8 @@ final class Transfers {
   }
 
   /** Writes {@code want} bytes of {@code src} to a channel in either blocking mode. */
-  static int writeFully(SocketChannel ch, ByteBuffer src, int want) throws IOException {
+  static <C extends SelectableChannel & WritableByteChannel> int writeFully(
+      C ch, ByteBuffer src, int want) throws IOException {
     int limit = src.limit();
     src.limit(src.position() + want);
     try {

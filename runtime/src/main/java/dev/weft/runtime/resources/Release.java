@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.channels.Channel;
 import java.nio.channels.FileLock;
+import java.nio.channels.Pipe;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How each kind of resource a run took is given back, and whether it still needs to be: a process
- * is killed forcibly (its descendants first) and the pipes to it closed, a lock released, anything
- * else closed. Failures are ignored: the resource belongs to a run that is over.
+ * is killed forcibly (its descendants first) and the pipes to it closed, a lock released, a {@code
+ * Pipe}'s two channels closed, anything else closed. Failures are ignored: the resource belongs to
+ * a run that is over.
  */
 final class Release {
   /** How long the killed processes of one run are waited for, together. */
@@ -40,6 +42,9 @@ final class Release {
       }
       if (r instanceof Selector s) {
         return s.isOpen();
+      }
+      if (r instanceof Pipe p) {
+        return p.source().isOpen() || p.sink().isOpen();
       }
       if (r instanceof Socket s) {
         return !s.isClosed();
@@ -71,6 +76,9 @@ final class Release {
         kill(p);
       } else if (r instanceof FileLock l) {
         l.release();
+      } else if (r instanceof Pipe p) {
+        closeQuietly(p.sink());
+        closeQuietly(p.source());
       } else if (r instanceof AutoCloseable c) {
         c.close();
       }

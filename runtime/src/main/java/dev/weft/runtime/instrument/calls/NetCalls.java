@@ -7,11 +7,11 @@ import java.util.Map;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * Which calls on sockets, socket channels and selectors become hook calls ({@code NetHooks}), so
- * that a blocking accept, read, write or select between threads of one run is the scheduler's wait
- * rather than the kernel's. Matched as {@link SyncCalls} matches: by name and descriptor on any
- * owner that is a subtype of the API type; the hook decides at run time whether the JDK implements
- * the method and whether both ends of the socket are the run's.
+ * Which calls on sockets, socket channels, pipes and selectors become hook calls ({@code
+ * NetHooks}), so that a blocking accept, read, write or select between threads of one run is the
+ * scheduler's wait rather than the kernel's. Matched as {@link SyncCalls} matches: by name and
+ * descriptor on any owner that is a subtype of the API type; the hook decides at run time whether
+ * the JDK implements the method and whether both ends of the socket are the run's.
  */
 final class NetCalls {
   private static final String SOCKET = "java/net/Socket";
@@ -19,6 +19,7 @@ final class NetCalls {
   private static final String CHANNEL = "java/nio/channels/SocketChannel";
   private static final String SERVER_CHANNEL = "java/nio/channels/ServerSocketChannel";
   private static final String SELECTOR = "java/nio/channels/Selector";
+  private static final String PIPE = "java/nio/channels/Pipe";
   private static final String READABLE = "java/nio/channels/ReadableByteChannel";
   private static final String WRITABLE = "java/nio/channels/WritableByteChannel";
   private static final String ADDRESS = "Ljava/net/SocketAddress;";
@@ -51,6 +52,8 @@ final class NetCalls {
           // a socket channel used through its interfaces (a helper given a WritableByteChannel)
           new Entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
           new Entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
+          new Entry(PIPE, "source()L" + PIPE + "$SourceChannel;", "pipeSource"),
+          new Entry(PIPE, "sink()L" + PIPE + "$SinkChannel;", "pipeSink"),
           new Entry(SELECTOR, "select()I", "select"),
           new Entry(SELECTOR, "select(J)I", "selectTimed"),
           new Entry(SELECTOR, "selectNow()I", "selectNow"),
