@@ -3,6 +3,7 @@ package dev.weft.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.targets.jdk.BufferedSinkDeadlock;
+import dev.weft.targets.jdk.ClientHits;
 import dev.weft.targets.jdk.EphemeralListeners;
 import dev.weft.targets.jdk.HttpHits;
 import dev.weft.targets.jdk.HttpHitsLocked;
@@ -245,5 +246,30 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(Files.readString(out.resolve("summary.json")))
         .contains("\"executions\": 40")
         .contains("\"skipped\": 0");
+  }
+
+  @Test
+  void theJdksHttpClientRunsUnderControlSoAHandlersRaceIsFoundAndReplays() throws Exception {
+    Path out = dir.resolve("client");
+    assertThat(run(out, ClientHits.class, 100)).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("FOUND").contains("HashMap").contains("ClientHits.java");
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding =
+          files
+              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
+              .findFirst()
+              .orElseThrow();
+    }
+    clearOutput();
+    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
+  void theJdksHttpClientWithALockedCountIsQuiet() throws Exception {
+    Path out = dir.resolve("client-locked");
+    assertThat(run(out, ClientHits.class, 40, "locked")).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"executions\": 40");
   }
 }

@@ -132,6 +132,43 @@ public final class Bridge {
     return delegate.transfer(channel, src, false, where, line);
   }
 
+  public static boolean channelConnect(
+      java.nio.channels.SocketChannel channel, java.net.SocketAddress to, String where, int line)
+      throws java.io.IOException {
+    return delegate.channelConnect(channel, to, where, line);
+  }
+
+  public static boolean finishConnect(
+      java.nio.channels.SocketChannel channel, String where, int line) throws java.io.IOException {
+    return delegate.finishConnect(channel, where, line);
+  }
+
+  public static long writeGather(
+      java.nio.channels.SocketChannel channel, java.nio.ByteBuffer[] srcs, String where, int line)
+      throws java.io.IOException {
+    return delegate.writeGather(channel, srcs, where, line);
+  }
+
+  public static java.util.concurrent.ExecutorService newCachedThreadPool(
+      java.util.concurrent.ThreadFactory factory, String where, int line) {
+    return delegate.newCachedThreadPool(factory, where, line);
+  }
+
+  public static Object futureGet(
+      java.util.concurrent.CompletableFuture<?> future, String where, int line)
+      throws InterruptedException, java.util.concurrent.ExecutionException {
+    return delegate.futureGet(future, where, line);
+  }
+
+  public static Object futureJoin(
+      java.util.concurrent.CompletableFuture<?> future, String where, int line) {
+    return delegate.futureJoin(future, where, line);
+  }
+
+  public static void setDaemon(Thread thread, boolean on, String where, int line) {
+    delegate.setDaemon(thread, on, where, line);
+  }
+
   public static void start(Thread thread, String where, int line) {
     delegate.start(thread, where, line);
   }

@@ -96,7 +96,46 @@ public class Delegate {
     return read ? channel.read(buffer) : channel.write(buffer);
   }
 
+  /** A connect, finish and gather write of another JDK module's client ({@code java.net.http}). */
+  public boolean channelConnect(
+      java.nio.channels.SocketChannel channel, java.net.SocketAddress to, String where, int line)
+      throws java.io.IOException {
+    return channel.connect(to);
+  }
+
+  public boolean finishConnect(java.nio.channels.SocketChannel channel, String where, int line)
+      throws java.io.IOException {
+    return channel.finishConnect();
+  }
+
+  public long writeGather(
+      java.nio.channels.SocketChannel channel, java.nio.ByteBuffer[] srcs, String where, int line)
+      throws java.io.IOException {
+    return channel.write(srcs);
+  }
+
+  /** The executor another JDK module's code makes for its tasks ({@code HttpClient}'s default). */
+  public java.util.concurrent.ExecutorService newCachedThreadPool(
+      java.util.concurrent.ThreadFactory factory, String where, int line) {
+    return java.util.concurrent.Executors.newCachedThreadPool(factory);
+  }
+
   /** A thread another JDK module's code starts, sleeps, yields or joins. */
+  /** A wait of another JDK module's code for a future it made ({@code HttpClient.send}'s). */
+  public Object futureGet(java.util.concurrent.CompletableFuture<?> future, String where, int line)
+      throws InterruptedException, java.util.concurrent.ExecutionException {
+    return future.get();
+  }
+
+  public Object futureJoin(
+      java.util.concurrent.CompletableFuture<?> future, String where, int line) {
+    return future.join();
+  }
+
+  public void setDaemon(Thread thread, boolean on, String where, int line) {
+    thread.setDaemon(on);
+  }
+
   public void start(Thread thread, String where, int line) {
     thread.start();
   }

@@ -11,6 +11,7 @@ import java.net.SocketException;
 import java.nio.channels.Pipe;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -149,6 +150,11 @@ final class LoopbackNetwork {
 
   SelectorState selector(Object selector) {
     return selectors.computeIfAbsent(selector, s -> new SelectorState());
+  }
+
+  /** The selectors the run has selected with under control. */
+  Iterable<Object> selectors() {
+    return List.copyOf(selectors.keySet());
   }
 
   /**

@@ -83,7 +83,7 @@ public final class Selectors {
     state.wokenUp = false;
     // Woken up, timed out or nothing ready: the kernel still selects once, so that the keys the
     // run cancelled are deregistered as at every select (a channel registers again only then).
-    return selectExactly(sel, first(net, ready(net, sel)));
+    return selectExactly(net, sel, first(net, ready(net, sel)));
   }
 
   /**
@@ -111,12 +111,16 @@ public final class Selectors {
    * Selects until the kernel has every key of {@code want} ready (at least once, so cancelled keys
    * are deregistered), and leaves out any other.
    */
-  private static int selectExactly(Selector sel, Map<SelectionKey, Integer> want)
-      throws IOException {
+  private static int selectExactly(
+      LoopbackNetwork net, Selector sel, Map<SelectionKey, Integer> want) throws IOException {
     Set<SelectionKey> selected = sel.selectedKeys();
     Set<SelectionKey> before = new HashSet<>(selected);
     Spin spin = new Spin();
+    int rounds = 0;
     while (true) {
+      if (++rounds == FLUSH_AFTER) {
+        flushOthers(net, sel);
+      }
       sel.selectNow();
       boolean all = true;
       for (Map.Entry<SelectionKey, Integer> e : want.entrySet()) {
@@ -139,6 +143,32 @@ public final class Selectors {
       }
     }
     return added;
+  }
+
+  /** Rounds a select waits for the kernel before it flushes the run's other selectors. */
+  private static final int FLUSH_AFTER = 200;
+
+  /**
+   * Lets the run's other selectors deregister the channels closed while registered with them: such
+   * a channel keeps its descriptor, and its peer sees no end, until its selector next selects,
+   * which may be never (its thread has finished, or waits where the schedule has not reached). A
+   * select outside the schedule's steps changes nothing the run sees: the keys it would add to that
+   * selector's selected set are taken out again (the kernel reports them at its next select).
+   */
+  private static void flushOthers(LoopbackNetwork net, Selector sel) {
+    for (Object o : net.selectors()) {
+      if (o == sel || !(o instanceof Selector other) || !other.isOpen()) {
+        continue;
+      }
+      try {
+        Set<SelectionKey> selected = other.selectedKeys();
+        Set<SelectionKey> before = new HashSet<>(selected);
+        other.selectNow();
+        selected.removeIf(k -> !before.contains(k));
+      } catch (IOException | RuntimeException e) {
+        // closed meanwhile: its channels are deregistered all the same
+      }
+    }
   }
 
   private static int real(Selector sel, long timeoutMillis) throws IOException {

@@ -90,6 +90,36 @@ public final class SocketChannels {
     return written;
   }
 
+  /**
+   * A gather write ({@code write(ByteBuffer[])}): on a modelled end, each buffer with bytes left is
+   * one write as above, in order, until one is left unfinished (a non-blocking end is full).
+   */
+  public static long write(SocketChannel ch, ByteBuffer[] srcs, int site) throws IOException {
+    ControlledThread t = JdkCode.controlledCaller(ch, "write", ByteBuffer[].class);
+    Endpoint end = t == null ? null : LoopbackNetwork.of(t).endpoint(ch);
+    boolean any = false;
+    for (ByteBuffer b : srcs) {
+      any |= b.hasRemaining();
+    }
+    if (end == null && outside(t, ch) && any) {
+      return OutsidePeer.call(t, ch, site, peer(ch), () -> ch.write(srcs));
+    }
+    if (end == null || !any) {
+      return ch.write(srcs);
+    }
+    long written = 0;
+    for (ByteBuffer b : srcs) {
+      if (!b.hasRemaining()) {
+        continue;
+      }
+      written += write(ch, b, site);
+      if (b.hasRemaining()) {
+        break;
+      }
+    }
+    return written;
+  }
+
   public static boolean connect(SocketChannel ch, SocketAddress to, int site) throws IOException {
     ControlledThread t = JdkCode.controlledCaller(ch, "connect", SocketAddress.class);
     if (t == null) {
@@ -102,6 +132,10 @@ public final class SocketChannels {
           t, net.connectTarget(to), site, OutsidePeer.named(to), () -> ch.connect(to));
     }
     s.point(t, EventKind.UPDATE, location(s, net.connectTarget(to), site), site, ch, 0);
+    if (!ch.isBlocking() && ch.getLocalAddress() == null && net.listenerAt(to) != null) {
+      // a pending connect's channel learns its local port only once finished; the end needs it now
+      ch.bind(null);
+    }
     boolean done = ch.connect(to);
     SocketAddress remote = ch.getRemoteAddress();
     net.connected(s, ch, ch.getLocalAddress(), remote == null ? to : remote);

@@ -23,9 +23,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ThreadFactory;
 import jdk.internal.weft.Bridge;
 import jdk.internal.weft.Delegate;
 
@@ -197,10 +202,12 @@ public final class ControlledJdk extends Delegate {
     super.unpark(thread, where, line); // the JVM's too: the thread may be parked in the JVM
   }
 
-  /** The run's {@code ModelForkJoin.fork}, by the model class each run's loader gives. */
-  private static final Map<ClassLoader, MethodHandle> FORKS = new WeakHashMap<>();
+  /** The run's model methods ({@code ModelForkJoin.fork}, ...), by the loader that gives them. */
+  private static final Map<ClassLoader, Map<String, MethodHandle>> MODELS = new WeakHashMap<>();
 
   private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
+
+  private static final String MODEL_EXECUTORS = "dev.weft.runtime.perrun.ModelExecutors";
 
   @Override
   public SocketAddress listenAddress(Object server, SocketAddress asked) {
@@ -254,6 +261,64 @@ public final class ControlledJdk extends Delegate {
         : SocketChannels.write(channel, buffer, site);
   }
 
+  @Override
+  public boolean channelConnect(SocketChannel channel, SocketAddress to, String where, int line)
+      throws IOException {
+    ControlledThread t = served();
+    if (t == null) {
+      return super.channelConnect(channel, to, where, line);
+    }
+    RunResources.taken(channel);
+    return SocketChannels.connect(
+        channel, to, JdkSites.of(t, where, line, "SocketChannel.connect"));
+  }
+
+  @Override
+  public boolean finishConnect(SocketChannel channel, String where, int line) throws IOException {
+    ControlledThread t = served();
+    return t == null
+        ? super.finishConnect(channel, where, line)
+        : SocketChannels.finishConnect(
+            channel, JdkSites.of(t, where, line, "SocketChannel.finishConnect"));
+  }
+
+  @Override
+  public long writeGather(SocketChannel channel, ByteBuffer[] srcs, String where, int line)
+      throws IOException {
+    ControlledThread t = served();
+    return t == null
+        ? super.writeGather(channel, srcs, where, line)
+        : SocketChannels.write(channel, srcs, JdkSites.of(t, where, line, "SocketChannel.write"));
+  }
+
+  /**
+   * A JDK module's own executor ({@code HttpClient}'s default) made on a controlled thread is the
+   * run's model pool, as the program's own {@code Executors.newCachedThreadPool} is: its workers
+   * are controlled threads, not threads the JVM runs beside the run.
+   */
+  @Override
+  public ExecutorService newCachedThreadPool(ThreadFactory factory, String where, int line) {
+    ControlledThread t = served();
+    MethodHandle make =
+        t == null
+            ? null
+            : model(
+                t.scheduler().runLoader(),
+                MODEL_EXECUTORS,
+                "newCachedThreadPool",
+                MethodType.methodType(ExecutorService.class, ThreadFactory.class));
+    if (make == null) {
+      return super.newCachedThreadPool(factory, where, line);
+    }
+    try {
+      return (ExecutorService) make.invokeExact(factory);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable impossible) {
+      throw new IllegalStateException(impossible); // the factory declares no checked exception
+    }
+  }
+
   // What java.base's own clients (sun.net: HttpURLConnection's) do with the socket they made, on a
   // controlled thread, is the model's: the socket is the run's, released when the run ends.
 
@@ -292,6 +357,36 @@ public final class ControlledJdk extends Delegate {
       super.socketClose(socket, where, line);
     } else {
       Sockets.close(socket, JdkSites.of(t, where, line, "Socket.close"));
+    }
+  }
+
+  /** A JDK module's wait for a future is the run's: see {@link JdkFutureWait}. */
+  @Override
+  public Object futureGet(CompletableFuture<?> future, String where, int line)
+      throws InterruptedException, ExecutionException {
+    ControlledThread t = served();
+    if (t != null) {
+      JdkFutureWait.await(t, future, JdkSites.of(t, where, line, "CompletableFuture.get"));
+    }
+    return super.futureGet(future, where, line);
+  }
+
+  @Override
+  public Object futureJoin(CompletableFuture<?> future, String where, int line) {
+    ControlledThread t = served();
+    if (t != null) {
+      JdkFutureWait.await(t, future, JdkSites.of(t, where, line, "CompletableFuture.join"));
+    }
+    return super.futureJoin(future, where, line);
+  }
+
+  /** The flag the run's end depends on: a JDK module's daemon thread does not keep it going. */
+  @Override
+  public void setDaemon(Thread thread, boolean on, String where, int line) {
+    if (served() == null) {
+      super.setDaemon(thread, on, where, line);
+    } else {
+      Threads.setDaemon(thread, on);
     }
   }
 
@@ -357,24 +452,32 @@ public final class ControlledJdk extends Delegate {
   }
 
   private static MethodHandle modelFork(ClassLoader runLoader) {
+    return model(
+        runLoader,
+        MODEL_FORK_JOIN,
+        "fork",
+        MethodType.methodType(ForkJoinTask.class, ForkJoinTask.class, int.class));
+  }
+
+  /** A static method of a model class as the run's loader gives it, or null. */
+  private static MethodHandle model(
+      ClassLoader runLoader, String className, String name, MethodType type) {
     if (runLoader == null) {
       return null;
     }
-    synchronized (FORKS) {
-      return FORKS.computeIfAbsent(
-          runLoader,
-          loader -> {
-            try {
-              Class<?> model = Class.forName(MODEL_FORK_JOIN, true, loader);
-              return MethodHandles.publicLookup()
-                  .findStatic(
-                      model,
-                      "fork",
-                      MethodType.methodType(ForkJoinTask.class, ForkJoinTask.class, int.class));
-            } catch (ReflectiveOperationException e) {
-              return null;
-            }
-          });
+    synchronized (MODELS) {
+      return MODELS
+          .computeIfAbsent(runLoader, l -> new HashMap<>())
+          .computeIfAbsent(
+              className + "." + name + type,
+              k -> {
+                try {
+                  Class<?> model = Class.forName(className, true, runLoader);
+                  return MethodHandles.publicLookup().findStatic(model, name, type);
+                } catch (ReflectiveOperationException e) {
+                  return null;
+                }
+              });
     }
   }
 

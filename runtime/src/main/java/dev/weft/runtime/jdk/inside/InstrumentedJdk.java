@@ -33,15 +33,16 @@ import net.bytebuddy.jar.asm.ClassWriter;
  */
 public final class InstrumentedJdk {
   /** Bump when the rewriting changes in a way the class digest would not show. */
-  private static final int FORMAT = 2;
+  private static final int FORMAT = 3;
 
   private static final String MODULE = "java.base";
 
   /**
-   * The JDK's own servers, whose threads, selectors and channels are rewritten to reach the bridge
-   * ({@link JdkModuleCallRewriter}) as well as their monitors; patched when the JDK has them.
+   * The JDK's own network modules (its HTTP server and client), whose threads, selectors and
+   * channels are rewritten to reach the bridge ({@link JdkModuleCallRewriter}) as well as their
+   * monitors; patched when the JDK has them.
    */
-  private static final List<String> SERVER_MODULES = List.of("jdk.httpserver");
+  private static final List<String> SERVER_MODULES = List.of("jdk.httpserver", "java.net.http");
 
   private static final String COMPLETE = "complete";
 
