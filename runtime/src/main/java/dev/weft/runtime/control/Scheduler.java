@@ -106,7 +106,7 @@ public final class Scheduler {
 
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
-  private final UnfinishedThreads unfinished = new UnfinishedThreads();
+  final UnfinishedThreads unfinished = new UnfinishedThreads();
 
   /** The threads polling now ({@link SpinFairness}). */
   final SpinFairness.Pollers pollers = new SpinFairness.Pollers();
@@ -991,21 +991,27 @@ public final class Scheduler {
     int polling = 0;
     int wakeable = 0;
     boolean alive = false; // some thread keeps the run going
-    boolean anyLive = unfinished.count() > 0;
-    boolean anyPolling = pollers.count() > 0;
-    for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
-      ControlledThread c = unfinished.get(i);
-      alive = alive || c.keepsRunAlive();
-      if (c.readiness() == Readiness.READY) {
-        enabled[n++] = c.index;
-        if (c.pendingTimeout <= 0) {
-          contenders++;
+    int count = unfinished.count();
+    boolean anyLive = count > 0;
+    for (int i = 0; i < count; i++) { // a finished thread is never enabled
+      // a thread that waits only for the turn is ready: its flags say all a decision needs
+      int f = unfinished.flags(i);
+      alive = alive || (f & ControlledThread.KEEPS_ALIVE) != 0;
+      if ((f & ControlledThread.WAITS) != 0) {
+        ControlledThread c = unfinished.get(i);
+        if (c.readiness() != Readiness.READY) {
+          if (spuriousWakeups && c.mayWakeSpuriously()) {
+            spurious[wakeable++] = c.index;
+          }
+          continue;
         }
-        if (anyPolling && c.spin.polling()) {
-          polling++;
-        }
-      } else if (spuriousWakeups && c.mayWakeSpuriously()) {
-        spurious[wakeable++] = c.index;
+      }
+      enabled[n++] = unfinished.index(i);
+      if ((f & ControlledThread.TIMED) == 0) {
+        contenders++;
+      }
+      if ((f & ControlledThread.POLLING) != 0) {
+        polling++;
       }
     }
     if (!alive && anyLive) {
@@ -1110,7 +1116,7 @@ public final class Scheduler {
     int held = 0;
     for (int i = 0; i < n; i++) {
       int t = enabled[i];
-      if (threads.get(t).spin.polling()) {
+      if ((threads.get(t).flags & ControlledThread.POLLING) != 0) {
         heldBack[held++] = t;
       } else {
         enabled[kept++] = t;
