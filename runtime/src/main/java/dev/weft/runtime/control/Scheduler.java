@@ -986,34 +986,38 @@ public final class Scheduler {
   }
 
   private ControlledThread decide(ControlledThread current) {
-    int n = 0;
-    int contenders = 0;
-    int polling = 0;
-    int wakeable = 0;
-    boolean alive = false; // some thread keeps the run going
     int count = unfinished.count();
     boolean anyLive = count > 0;
-    for (int i = 0; i < count; i++) { // a finished thread is never enabled
-      // a thread that waits only for the turn is ready: its flags say all a decision needs
-      int f = unfinished.flags(i);
-      alive = alive || (f & ControlledThread.KEEPS_ALIVE) != 0;
-      if ((f & ControlledThread.WAITS) != 0) {
-        ControlledThread c = unfinished.get(i);
-        if (c.readiness() != Readiness.READY) {
-          if (spuriousWakeups && c.mayWakeSpuriously()) {
-            spurious[wakeable++] = c.index;
+    // a thread that waits only for the turn is ready: the unfinished threads keep the sums a
+    // decision needs of those, and only the others are asked (in index order, as all once were)
+    boolean alive = unfinished.keepsAlive() > 0; // some thread keeps the run going
+    int contenders = unfinished.untimedFree();
+    int polling = unfinished.pollingFree();
+    int n = 0;
+    int wakeable = 0;
+    int from = 0;
+    long[] waiting = unfinished.waiting();
+    for (int w = 0; w < waiting.length; w++) {
+      for (long bits = waiting[w]; bits != 0; bits &= bits - 1) {
+        int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
+        n = unfinished.copyIndices(from, slot, enabled, n);
+        from = slot + 1;
+        ControlledThread c = unfinished.get(slot);
+        if (c.readiness() == Readiness.READY) {
+          int f = unfinished.flags(slot);
+          enabled[n++] = c.index;
+          if ((f & ControlledThread.TIMED) == 0) {
+            contenders++;
           }
-          continue;
+          if ((f & ControlledThread.POLLING) != 0) {
+            polling++;
+          }
+        } else if (spuriousWakeups && c.mayWakeSpuriously()) {
+          spurious[wakeable++] = c.index;
         }
       }
-      enabled[n++] = unfinished.index(i);
-      if ((f & ControlledThread.TIMED) == 0) {
-        contenders++;
-      }
-      if ((f & ControlledThread.POLLING) != 0) {
-        polling++;
-      }
     }
+    n = unfinished.copyIndices(from, count, enabled, n);
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
