@@ -32,6 +32,28 @@ public final class ControlledThread implements LogicalThread {
   ThreadState state = ThreadState.NEW;
   Wait wait = Wait.NONE;
 
+  /** {@link #flags}: the thread waits for something besides the turn ({@link #wait} not NONE). */
+  static final int WAITS = 1;
+
+  /** {@link #flags}: the pending operation has a timeout ({@link #pendingTimeout} positive). */
+  static final int TIMED = 2;
+
+  /** {@link #flags}: the thread is polling ({@link SpinFairness}). */
+  static final int POLLING = 4;
+
+  /** {@link #flags}: the thread keeps the run going ({@link #keepsRunAlive}, while unfinished). */
+  static final int KEEPS_ALIVE = 8;
+
+  /**
+   * What a decision asks of every unfinished thread, as bits ({@link #WAITS}, {@link #TIMED},
+   * {@link #POLLING}, {@link #KEEPS_ALIVE}), kept in step with the fields they summarise and copied
+   * into {@link UnfinishedThreads}, where a decision reads them without touching this object.
+   */
+  int flags;
+
+  /** This thread's place among the {@link UnfinishedThreads}, or -1 (not yet added, finished). */
+  int unfinishedSlot = -1;
+
   EventKind pendingKind;
   long pendingLocation;
   int pendingSite;
@@ -168,6 +190,7 @@ public final class ControlledThread implements LogicalThread {
     this.stableName = stableName;
     this.logical = logical;
     this.daemon = daemon;
+    this.flags = daemon ? 0 : KEEPS_ALIVE;
   }
 
   /** The controlled thread running on the calling carrier, or null for any other thread. */
@@ -189,11 +212,22 @@ public final class ControlledThread implements LogicalThread {
     pendingSite = site;
     pendingObject = object;
     pendingTimeout = timeout;
+    setFlag(TIMED, timeout > 0);
   }
 
   void await(Wait w) {
     wait = w;
     state = w == Wait.NONE ? ThreadState.RUNNABLE : ThreadState.WAITING;
+    setFlag(WAITS, w != Wait.NONE);
+  }
+
+  /** Sets or clears {@code bit} of {@link #flags}, and the copy the unfinished threads keep. */
+  void setFlag(int bit, boolean on) {
+    int f = on ? flags | bit : flags & ~bit;
+    if (f != flags) {
+      flags = f;
+      scheduler.unfinished.flagsChanged(this);
+    }
   }
 
   Readiness readiness() {
@@ -397,6 +431,7 @@ public final class ControlledThread implements LogicalThread {
 
   public void setIdle(boolean value) {
     idle = value;
+    setFlag(KEEPS_ALIVE, !value && !daemon);
   }
 
   /**

@@ -106,7 +106,7 @@ public final class Scheduler {
 
   private final IntArrayList decisions = new IntArrayList();
   private final List<ControlledThread> threads = new ArrayList<>();
-  private final UnfinishedThreads unfinished = new UnfinishedThreads();
+  final UnfinishedThreads unfinished = new UnfinishedThreads();
 
   /** The threads polling now ({@link SpinFairness}). */
   final SpinFairness.Pollers pollers = new SpinFairness.Pollers();
@@ -986,28 +986,38 @@ public final class Scheduler {
   }
 
   private ControlledThread decide(ControlledThread current) {
+    int count = unfinished.count();
+    boolean anyLive = count > 0;
+    // a thread that waits only for the turn is ready: the unfinished threads keep the sums a
+    // decision needs of those, and only the others are asked (in index order, as all once were)
+    boolean alive = unfinished.keepsAlive() > 0; // some thread keeps the run going
+    int contenders = unfinished.untimedFree();
+    int polling = unfinished.pollingFree();
     int n = 0;
-    int contenders = 0;
-    int polling = 0;
     int wakeable = 0;
-    boolean alive = false; // some thread keeps the run going
-    boolean anyLive = unfinished.count() > 0;
-    boolean anyPolling = pollers.count() > 0;
-    for (int i = 0; i < unfinished.count(); i++) { // a finished thread is never enabled
-      ControlledThread c = unfinished.get(i);
-      alive = alive || c.keepsRunAlive();
-      if (c.readiness() == Readiness.READY) {
-        enabled[n++] = c.index;
-        if (c.pendingTimeout <= 0) {
-          contenders++;
+    int from = 0;
+    long[] waiting = unfinished.waiting();
+    for (int w = 0; w < waiting.length; w++) {
+      for (long bits = waiting[w]; bits != 0; bits &= bits - 1) {
+        int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
+        n = unfinished.copyIndices(from, slot, enabled, n);
+        from = slot + 1;
+        ControlledThread c = unfinished.get(slot);
+        if (c.readiness() == Readiness.READY) {
+          int f = unfinished.flags(slot);
+          enabled[n++] = c.index;
+          if ((f & ControlledThread.TIMED) == 0) {
+            contenders++;
+          }
+          if ((f & ControlledThread.POLLING) != 0) {
+            polling++;
+          }
+        } else if (spuriousWakeups && c.mayWakeSpuriously()) {
+          spurious[wakeable++] = c.index;
         }
-        if (anyPolling && c.spin.polling()) {
-          polling++;
-        }
-      } else if (spuriousWakeups && c.mayWakeSpuriously()) {
-        spurious[wakeable++] = c.index;
       }
     }
+    n = unfinished.copyIndices(from, count, enabled, n);
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
@@ -1110,7 +1120,7 @@ public final class Scheduler {
     int held = 0;
     for (int i = 0; i < n; i++) {
       int t = enabled[i];
-      if (threads.get(t).spin.polling()) {
+      if ((threads.get(t).flags & ControlledThread.POLLING) != 0) {
         heldBack[held++] = t;
       } else {
         enabled[kept++] = t;

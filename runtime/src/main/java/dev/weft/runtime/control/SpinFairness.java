@@ -82,6 +82,7 @@ final class SpinFairness {
     private void setPolling(boolean on) {
       if (on != polling) {
         polling = on;
+        owner.setFlag(ControlledThread.POLLING, on);
         if (on) {
           pollers.add(this);
         } else {
