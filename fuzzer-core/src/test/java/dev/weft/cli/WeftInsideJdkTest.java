@@ -2,6 +2,7 @@ package dev.weft.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.targets.jdk.AsyncTallies;
 import dev.weft.targets.jdk.BufferedSinkDeadlock;
 import dev.weft.targets.jdk.ClientHits;
 import dev.weft.targets.jdk.EphemeralListeners;
@@ -271,5 +272,34 @@ class WeftInsideJdkTest extends CliTestSupport {
     Path out = dir.resolve("client-locked");
     assertThat(run(out, ClientHits.class, 40, "locked")).as(stdout() + stderr()).isZero();
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"executions\": 40");
+  }
+
+  @Test
+  void callbacksTheHttpClientRunsOnTheDefaultPoolAreControlledAndTheirLostUpdateReplays()
+      throws Exception {
+    Path out = dir.resolve("async");
+    assertThat(run(out, AsyncTallies.class, 200)).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("FOUND").contains("tallied 3 bytes of 6");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"skipped\": 0");
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding =
+          files
+              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
+              .findFirst()
+              .orElseThrow();
+    }
+    clearOutput();
+    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
+  @Test
+  void callbacksTallyingInAnAtomicAreQuiet() throws Exception {
+    Path out = dir.resolve("async-atomic");
+    assertThat(run(out, AsyncTallies.class, 40, "atomic")).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(out.resolve("summary.json")))
+        .contains("\"executions\": 40")
+        .contains("\"skipped\": 0");
   }
 }

@@ -92,6 +92,12 @@ public final class Bridge {
     delegate.sharedAccess(kind, where, line);
   }
 
+  /** A completion's hand-over to an executor inside {@code CompletableFuture}. */
+  public static void asyncExecute(
+      java.util.concurrent.Executor executor, Runnable task, String where, int line) {
+    delegate.asyncExecute(executor, task, where, line);
+  }
+
   /** At the start of a server socket's {@code bind}: the address it binds. */
   public static java.net.SocketAddress listenAddress(Object server, java.net.SocketAddress asked) {
     return delegate.listenAddress(server, asked);

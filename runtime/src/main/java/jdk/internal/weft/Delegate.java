@@ -59,6 +59,12 @@ public class Delegate {
   /** Before an inner step of one of the JDK's lock-free collections: nothing, for the JVM. */
   public void sharedAccess(int kind, String where, int line) {}
 
+  /** {@code executor.execute(task)} where a {@code CompletableFuture} runs a completion. */
+  public void asyncExecute(
+      java.util.concurrent.Executor executor, Runnable task, String where, int line) {
+    executor.execute(task);
+  }
+
   /**
    * The address a server socket of JDK code binds: as asked, for the JVM. Weft chooses the port of
    * a run's ephemeral listener ({@code port 0}), so that a run that puts its port in a string or a

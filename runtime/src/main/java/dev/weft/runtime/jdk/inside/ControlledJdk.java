@@ -28,7 +28,9 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ThreadFactory;
 import jdk.internal.weft.Bridge;
@@ -208,6 +210,45 @@ public final class ControlledJdk extends Delegate {
   private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
 
   private static final String MODEL_EXECUTORS = "dev.weft.runtime.perrun.ModelExecutors";
+
+  /**
+   * A completion a {@code CompletableFuture} hands to the JVM's default async executor (the common
+   * pool, or a thread per task where it has one worker) on a controlled thread runs on the run's
+   * stand-in for it, as the program's own default-pool stages do: JDK code's stages (the HTTP
+   * client's {@code sendAsync}) would otherwise run the program's callbacks on threads the JVM
+   * starts. Any other executor is the one the program or the JDK chose.
+   */
+  @Override
+  public void asyncExecute(Executor executor, Runnable task, String where, int line) {
+    ControlledThread t = served();
+    MethodHandle pool =
+        t == null || !isDefaultAsyncPool(executor)
+            ? null
+            : model(
+                t.scheduler().runLoader(),
+                MODEL_EXECUTORS,
+                "commonPool",
+                MethodType.methodType(ExecutorService.class));
+    if (pool == null) {
+      super.asyncExecute(executor, task, where, line);
+      return;
+    }
+    try {
+      ((ExecutorService) pool.invokeExact()).execute(task);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable impossible) {
+      throw new IllegalStateException(impossible); // commonPool declares no checked exception
+    }
+  }
+
+  private static boolean isDefaultAsyncPool(Executor executor) {
+    return executor == ForkJoinPool.commonPool()
+        || executor
+            .getClass()
+            .getName()
+            .equals("java.util.concurrent.CompletableFuture$ThreadPerTaskExecutor");
+  }
 
   @Override
   public SocketAddress listenAddress(Object server, SocketAddress asked) {

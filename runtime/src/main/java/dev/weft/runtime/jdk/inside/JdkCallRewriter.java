@@ -36,6 +36,9 @@ final class JdkCallRewriter extends JdkClassRewriter {
 
   private final boolean redirectsForks;
 
+  /** The classes (the future and its completions) whose hand-overs to an executor are seen. */
+  private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
+
   JdkCallRewriter(ClassVisitor next, boolean redirectsForks) {
     super(next);
     this.redirectsForks = redirectsForks;
@@ -71,6 +74,16 @@ final class JdkCallRewriter extends JdkClassRewriter {
           int opcode, String owner, String name, String desc, boolean isInterface) {
         if (opcode == Opcodes.INVOKESTATIC && owner.equals(LOCK_SUPPORT) && PARKS.contains(name)) {
           callBridge(name, desc.replace(")V", "Ljava/lang/String;I)V"));
+          return;
+        }
+        if (opcode == Opcodes.INVOKEINTERFACE
+            && owner.equals("java/util/concurrent/Executor")
+            && name.equals("execute")
+            && desc.equals("(Ljava/lang/Runnable;)V")
+            && className().startsWith(COMPLETABLE_FUTURE)) {
+          callBridge(
+              "asyncExecute",
+              "(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;Ljava/lang/String;I)V");
           return;
         }
         if (redirectsForks
