@@ -38,6 +38,13 @@ class WeftClusterTest extends CliTestSupport {
    */
   private static final String STATS_EVERY_SECOND = "-Dweft.statsMillis=1000";
 
+  /**
+   * The JDK's own classes as models, as the suite's JVMs have them: with the instrumented JDK (the
+   * default) each member started a second JVM, with the rewritten {@code java.base}, to be the
+   * member in; what these tests check is the cluster, the same either way.
+   */
+  private static final String JDK_AS_MODELS = "-Dweft.jdk.default=models";
+
   private final List<Process> started = new ArrayList<>();
 
   @AfterEach
@@ -75,6 +82,7 @@ class WeftClusterTest extends CliTestSupport {
                 // members on one machine must not pin their carriers to the same processor
                 "-Dweft.carrierCpu=off",
                 STATS_EVERY_SECOND,
+                JDK_AS_MODELS,
                 "-cp",
                 System.getProperty("java.class.path"),
                 WeftCli.class.getName(),
@@ -400,6 +408,7 @@ class WeftClusterTest extends CliTestSupport {
                 java(),
                 "-Dweft.carrierCpu=off",
                 STATS_EVERY_SECOND,
+                JDK_AS_MODELS,
                 "-cp",
                 System.getProperty("java.class.path"),
                 WeftCli.class.getName(),
