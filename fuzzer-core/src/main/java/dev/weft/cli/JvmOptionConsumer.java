@@ -1,5 +1,6 @@
 package dev.weft.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Stack;
@@ -57,6 +58,12 @@ final class JvmOptionConsumer implements IParameterConsumer {
           command, "--jvm-opt " + value + ": the target's classes go in --cp, not the JVM's");
     }
     List<String> options = option.getValue();
+    if (options == null) {
+      // a command that tells "not given" from "given" (fuzz: a resumed campaign keeps the options
+      // it recorded) leaves its list null until the first one
+      options = new ArrayList<>();
+      option.setValue(options);
+    }
     options.add(value);
   }
 

@@ -51,6 +51,27 @@ class WeftCliJvmOptionsTest extends CliTestSupport {
         .contains("REPRODUCED");
   }
 
+  /** {@code fuzz}, which leaves its option list unset until given, takes one too (an NPE was). */
+  @Test
+  void aFuzzCampaignTakesAnOptionAndRecordsIt() throws Exception {
+    Path corpus = dir.resolve("campaign");
+    int code =
+        WeftCli.execute(
+            "fuzz",
+            "--main",
+            NeedsProperty.class.getName(),
+            "--cp",
+            targets(),
+            "--corpus",
+            corpus.toString(),
+            "--iterations",
+            "3",
+            "--jvm-opt",
+            CONFIGURED);
+    assertThat(code).as(stderr()).isEqualTo(1);
+    assertThat(Files.readString(corpus.resolve("campaign.json"))).contains(CONFIGURED);
+  }
+
   @Test
   void aValueThatIsNoJvmOptionIsAUsageError() {
     assertThat(run(dir, NeedsProperty.class.getName(), "--jvm-opt", "Xmx1g")).isEqualTo(2);

@@ -31,6 +31,20 @@ class WeftClusterTest extends CliTestSupport {
   /** A correct program whose coverage keeps growing for minutes: every member keeps finding. */
   private static final String GROWING = "dev.weft.examples.bench.StripedMap";
 
+  /**
+   * The members write a stats line every second instead of every five: the tests wait for lines
+   * that show the cluster (its members, entries taken in and given), and each such wait took up to
+   * five seconds more with the usual lines.
+   */
+  private static final String STATS_EVERY_SECOND = "-Dweft.statsMillis=1000";
+
+  /**
+   * The JDK's own classes as models, as the suite's JVMs have them: with the instrumented JDK (the
+   * default) each member started a second JVM, with the rewritten {@code java.base}, to be the
+   * member in; what these tests check is the cluster, the same either way.
+   */
+  private static final String JDK_AS_MODELS = "-Dweft.jdk.default=models";
+
   private final List<Process> started = new ArrayList<>();
 
   @AfterEach
@@ -67,6 +81,8 @@ class WeftClusterTest extends CliTestSupport {
                 java(),
                 // members on one machine must not pin their carriers to the same processor
                 "-Dweft.carrierCpu=off",
+                STATS_EVERY_SECOND,
+                JDK_AS_MODELS,
                 "-cp",
                 System.getProperty("java.class.path"),
                 WeftCli.class.getName(),
@@ -391,6 +407,8 @@ class WeftClusterTest extends CliTestSupport {
         new ProcessBuilder(
                 java(),
                 "-Dweft.carrierCpu=off",
+                STATS_EVERY_SECOND,
+                JDK_AS_MODELS,
                 "-cp",
                 System.getProperty("java.class.path"),
                 WeftCli.class.getName(),

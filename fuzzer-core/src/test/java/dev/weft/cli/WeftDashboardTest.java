@@ -184,26 +184,35 @@ class WeftDashboardTest extends CliTestSupport {
   void servesALivePageThatFollowsARunningCampaign() throws Exception {
     Path corpus = dir.resolve("live");
     AtomicInteger code = new AtomicInteger(-1);
-    Thread fuzzing = new Thread(() -> code.set(WeftCli.execute(fuzz(corpus, "--time", "14s"))));
+    // a stats line every second (not every five): the page is read twice while the session runs
+    Thread fuzzing =
+        new Thread(
+            () ->
+                code.set(
+                    WeftCli.execute(
+                        fuzz(corpus, "--time", "8s", "--jvm-opt", "-Dweft.statsMillis=1000"))));
     fuzzing.start();
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (!Files.exists(corpus.resolve("campaign.json")) && System.nanoTime() < deadline) {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!Files.exists(corpus.resolve("campaign.json"))
+        && fuzzing.isAlive()
+        && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
+    assertThat(corpus.resolve("campaign.json")).as(stderr()).exists();
     Dashboard dashboard = new Dashboard(List.of(new CampaignDirectory(corpus)));
     HttpClient http = HttpClient.newHttpClient();
     try (DashboardServer server =
         DashboardServer.start(dashboard, new InetSocketAddress("127.0.0.1", 0))) {
       String base = "http://127.0.0.1:" + server.port() + "/";
-      Thread.sleep(6000);
-      HttpResponse<String> early = get(http, base + "data.json");
+      // awaited, not slept for: a loaded machine starts the session's JVM late, and a fixed six
+      // seconds then saw no line with executions yet
+      HttpResponse<String> early = awaitData(http, base, r -> lastExecutions(r) > 0);
       long first = lastExecutions(early);
       assertThat(JSON.readTree(early.body()).path("campaigns").get(0).path("running").asBoolean())
           .isTrue();
-      Thread.sleep(5000);
-      JsonNode later = JSON.readTree(get(http, base + "data.json").body());
-      long second = lastExecutions(get(http, base + "data.json"));
-      assertThat(second).isGreaterThan(first);
+      HttpResponse<String> newer = awaitData(http, base, r -> lastExecutions(r) > first);
+      JsonNode later = JSON.readTree(newer.body());
+      assertThat(lastExecutions(newer)).isGreaterThan(first);
       assertThat(later.path("live").asBoolean()).isTrue();
 
       HttpResponse<String> page = get(http, base);
@@ -222,7 +231,7 @@ class WeftDashboardTest extends CliTestSupport {
       assertThat(get(http, base + "c/7/findings/exception-00000000.txt").statusCode())
           .isEqualTo(404);
     }
-    fuzzing.join(60_000);
+    fuzzing.join(180_000);
     assertThat(code.get()).as(stderr()).isEqualTo(WeftCli.FOUND);
   }
 
@@ -239,7 +248,7 @@ class WeftDashboardTest extends CliTestSupport {
                     WeftCli.execute(
                         "dashboard", corpus.toString(), "--serve", "0", "--serve-for", "4s")));
     serve.start();
-    long deadline = System.nanoTime() + 10_000_000_000L;
+    long deadline = System.nanoTime() + 60_000_000_000L;
     while (!stderr().contains("http://") && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
@@ -248,7 +257,7 @@ class WeftDashboardTest extends CliTestSupport {
     assertThat(data.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(data.body()).path("campaigns").get(0).path("lines").asLong())
         .isPositive();
-    serve.join(20_000);
+    serve.join(60_000);
     assertThat(code.get()).isZero();
   }
 
@@ -272,6 +281,25 @@ class WeftDashboardTest extends CliTestSupport {
     return http.send(
         HttpRequest.newBuilder(URI.create(url)).GET().build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * The first {@code data.json} that passes {@code done}, asked every 100 ms, for two minutes at
+   * most.
+   */
+  private static HttpResponse<String> awaitData(HttpClient http, String base, DataCheck done)
+      throws Exception {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    HttpResponse<String> r = get(http, base + "data.json");
+    while (!done.test(r) && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      r = get(http, base + "data.json");
+    }
+    return r;
+  }
+
+  private interface DataCheck {
+    boolean test(HttpResponse<String> response) throws Exception;
   }
 
   private static long lastExecutions(HttpResponse<String> response) throws Exception {

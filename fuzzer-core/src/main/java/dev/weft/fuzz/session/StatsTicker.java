@@ -9,11 +9,16 @@ import java.util.TreeMap;
 
 /**
  * Writes the session's {@code stats.jsonl} lines: one at start, one about every {@value
- * #INTERVAL_SECONDS} s (checked between runs), one at stop. It counts the new keys of each kind of
- * run since its last line, and works out the rate since then.
+ * #INTERVAL_SECONDS} s (checked between runs; {@code -Dweft.statsMillis=N} for every N ms, which
+ * the tests of a cluster give its members so as not to wait seconds for each line that shows it),
+ * one at stop. It counts the new keys of each kind of run since its last line, and works out the
+ * rate since then.
  */
 final class StatsTicker {
   static final int INTERVAL_SECONDS = 5;
+
+  private static final long INTERVAL_NANOS =
+      Math.max(1, Long.getLong("weft.statsMillis", INTERVAL_SECONDS * 1000L)) * 1_000_000L;
 
   /** The counters a line reports, read when it is written. */
   interface Counters {
@@ -70,7 +75,7 @@ final class StatsTicker {
 
   /** Whether the next tick is due. */
   boolean due(long nowNanos) {
-    return nowNanos - lastNanos >= INTERVAL_SECONDS * 1_000_000_000L;
+    return nowNanos - lastNanos >= INTERVAL_NANOS;
   }
 
   StatsLine write(String event, long nowNanos) throws IOException {
