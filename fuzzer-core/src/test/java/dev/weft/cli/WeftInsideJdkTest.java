@@ -69,6 +69,21 @@ class WeftInsideJdkTest extends CliTestSupport {
     return WeftCli.execute(command.toArray(String[]::new));
   }
 
+  /** Replays the campaign's one finding in {@code out}: the same failure, reproduced. */
+  private void assertTheFindingReplays(Path out) throws Exception {
+    Path finding;
+    try (Stream<Path> files = Files.list(out)) {
+      finding =
+          files
+              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
+              .findFirst()
+              .orElseThrow();
+    }
+    clearOutput();
+    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(stdout()).contains("REPRODUCED");
+  }
+
   @Test
   void aJdkSynchronizedMethodExcludesTheProgramsOwnOnTheSameObject() throws Exception {
     Path out = dir.resolve("feed");
@@ -198,17 +213,7 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(stdout()).contains("FOUND").contains("HashMap").contains("HttpHits.java");
     String summary = Files.readString(out.resolve("summary.json"));
     assertThat(summary).contains("\"skipped\": 0");
-    Path finding;
-    try (Stream<Path> files = Files.list(out)) {
-      finding =
-          files
-              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
-              .findFirst()
-              .orElseThrow();
-    }
-    clearOutput();
-    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
-    assertThat(stdout()).contains("REPRODUCED");
+    assertTheFindingReplays(out);
   }
 
   @Test
@@ -227,17 +232,7 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(run(out, UrlHits.class, 100)).as(stdout() + stderr()).isEqualTo(1);
     assertThat(stdout()).contains("FOUND").contains("HashMap").contains("UrlHits.java");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"skipped\": 0");
-    Path finding;
-    try (Stream<Path> files = Files.list(out)) {
-      finding =
-          files
-              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
-              .findFirst()
-              .orElseThrow();
-    }
-    clearOutput();
-    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
-    assertThat(stdout()).contains("REPRODUCED");
+    assertTheFindingReplays(out);
   }
 
   @Test
@@ -254,17 +249,7 @@ class WeftInsideJdkTest extends CliTestSupport {
     Path out = dir.resolve("client");
     assertThat(run(out, ClientHits.class, 100)).as(stdout() + stderr()).isEqualTo(1);
     assertThat(stdout()).contains("FOUND").contains("HashMap").contains("ClientHits.java");
-    Path finding;
-    try (Stream<Path> files = Files.list(out)) {
-      finding =
-          files
-              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
-              .findFirst()
-              .orElseThrow();
-    }
-    clearOutput();
-    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
-    assertThat(stdout()).contains("REPRODUCED");
+    assertTheFindingReplays(out);
   }
 
   @Test
@@ -281,17 +266,7 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(run(out, AsyncTallies.class, 200)).as(stdout() + stderr()).isEqualTo(1);
     assertThat(stdout()).contains("FOUND").contains("tallied 3 bytes of 6");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"skipped\": 0");
-    Path finding;
-    try (Stream<Path> files = Files.list(out)) {
-      finding =
-          files
-              .filter(p -> p.toString().endsWith(".weft") && !p.toString().endsWith(".orig.weft"))
-              .findFirst()
-              .orElseThrow();
-    }
-    clearOutput();
-    assertThat(WeftCli.execute("replay", finding.toString())).as(stdout() + stderr()).isEqualTo(1);
-    assertThat(stdout()).contains("REPRODUCED");
+    assertTheFindingReplays(out);
   }
 
   @Test
