@@ -14,18 +14,12 @@ import dev.weft.runtime.time.TargetClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -204,13 +198,6 @@ public final class ControlledJdk extends Delegate {
     super.unpark(thread, where, line); // the JVM's too: the thread may be parked in the JVM
   }
 
-  /** The run's model methods ({@code ModelForkJoin.fork}, ...), by the loader that gives them. */
-  private static final Map<ClassLoader, Map<String, MethodHandle>> MODELS = new WeakHashMap<>();
-
-  private static final String MODEL_FORK_JOIN = "dev.weft.runtime.perrun.ModelForkJoin";
-
-  private static final String MODEL_EXECUTORS = "dev.weft.runtime.perrun.ModelExecutors";
-
   /**
    * A completion a {@code CompletableFuture} hands to the JVM's default async executor (the common
    * pool, or a thread per task where it has one worker) on a controlled thread runs on the run's
@@ -221,24 +208,11 @@ public final class ControlledJdk extends Delegate {
   @Override
   public void asyncExecute(Executor executor, Runnable task, String where, int line) {
     ControlledThread t = served();
-    MethodHandle pool =
-        t == null || !isDefaultAsyncPool(executor)
-            ? null
-            : model(
-                t.scheduler().runLoader(),
-                MODEL_EXECUTORS,
-                "commonPool",
-                MethodType.methodType(ExecutorService.class));
-    if (pool == null) {
+    RunModels models = t == null || !isDefaultAsyncPool(executor) ? null : RunModels.of(t);
+    if (models == null) {
       super.asyncExecute(executor, task, where, line);
-      return;
-    }
-    try {
-      ((ExecutorService) pool.invokeExact()).execute(task);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable impossible) {
-      throw new IllegalStateException(impossible); // commonPool declares no checked exception
+    } else {
+      models.commonPool().execute(task);
     }
   }
 
@@ -340,24 +314,10 @@ public final class ControlledJdk extends Delegate {
   @Override
   public ExecutorService newCachedThreadPool(ThreadFactory factory, String where, int line) {
     ControlledThread t = served();
-    MethodHandle make =
-        t == null
-            ? null
-            : model(
-                t.scheduler().runLoader(),
-                MODEL_EXECUTORS,
-                "newCachedThreadPool",
-                MethodType.methodType(ExecutorService.class, ThreadFactory.class));
-    if (make == null) {
-      return super.newCachedThreadPool(factory, where, line);
-    }
-    try {
-      return (ExecutorService) make.invokeExact(factory);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable impossible) {
-      throw new IllegalStateException(impossible); // the factory declares no checked exception
-    }
+    RunModels models = t == null ? null : RunModels.of(t);
+    return models == null
+        ? super.newCachedThreadPool(factory, where, line)
+        : models.newCachedThreadPool(factory);
   }
 
   // What java.base's own clients (sun.net: HttpURLConnection's) do with the socket they made, on a
@@ -479,47 +439,8 @@ public final class ControlledJdk extends Delegate {
   @Override
   public ForkJoinTask<?> fork(ForkJoinTask<?> task, String where, int line) {
     ControlledThread t = served();
-    MethodHandle fork = t == null ? null : modelFork(t.scheduler().runLoader());
-    if (fork == null) {
-      return super.fork(task, where, line);
-    }
-    try {
-      return (ForkJoinTask<?>) fork.invokeExact(task, 0);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable impossible) {
-      throw new IllegalStateException(impossible); // fork declares no checked exception
-    }
-  }
-
-  private static MethodHandle modelFork(ClassLoader runLoader) {
-    return model(
-        runLoader,
-        MODEL_FORK_JOIN,
-        "fork",
-        MethodType.methodType(ForkJoinTask.class, ForkJoinTask.class, int.class));
-  }
-
-  /** A static method of a model class as the run's loader gives it, or null. */
-  private static MethodHandle model(
-      ClassLoader runLoader, String className, String name, MethodType type) {
-    if (runLoader == null) {
-      return null;
-    }
-    synchronized (MODELS) {
-      return MODELS
-          .computeIfAbsent(runLoader, l -> new HashMap<>())
-          .computeIfAbsent(
-              className + "." + name + type,
-              k -> {
-                try {
-                  Class<?> model = Class.forName(className, true, runLoader);
-                  return MethodHandles.publicLookup().findStatic(model, name, type);
-                } catch (ReflectiveOperationException e) {
-                  return null;
-                }
-              });
-    }
+    RunModels models = t == null ? null : RunModels.of(t);
+    return models == null ? super.fork(task, where, line) : models.fork(task);
   }
 
   private static final dev.weft.trace.EventKind[] ACCESS_KINDS = {

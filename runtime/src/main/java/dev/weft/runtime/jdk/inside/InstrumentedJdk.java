@@ -259,11 +259,15 @@ public final class InstrumentedJdk {
         JdkLockFreeRewriter.rewrites(reader.getClassName())
             ? new JdkLockFreeRewriter(writer)
             : null;
-    JdkClientSocketRewriter sockets =
-        JdkClientSocketRewriter.rewrites(reader.getClassName())
-            ? new JdkClientSocketRewriter(lockFree != null ? lockFree : writer)
-            : null;
-    ClassVisitor afterCalls = sockets != null ? sockets : lockFree != null ? lockFree : writer;
+    ClassVisitor afterLockFree = lockFree != null ? lockFree : writer;
+    String name = reader.getClassName();
+    JdkClassRewriter clientCalls =
+        JdkClientSocketRewriter.rewrites(name)
+            ? new JdkClientSocketRewriter(afterLockFree)
+            : JdkModuleCallRewriter.rewritesInJavaBase(name)
+                ? new JdkModuleCallRewriter(afterLockFree)
+                : null;
+    ClassVisitor afterCalls = clientCalls != null ? clientCalls : afterLockFree;
     JdkCallRewriter calls = new JdkCallRewriter(afterCalls, monitors);
     JdkMonitorRewriter monitorRewriter = monitors ? new JdkMonitorRewriter(calls) : null;
     reader.accept(monitorRewriter != null ? monitorRewriter : calls, ClassReader.EXPAND_FRAMES);
@@ -271,7 +275,7 @@ public final class InstrumentedJdk {
         calls.changed()
             || (monitorRewriter != null && monitorRewriter.changed())
             || (lockFree != null && lockFree.changed())
-            || (sockets != null && sockets.changed());
+            || (clientCalls != null && clientCalls.changed());
     return changed ? writer.toByteArray() : null;
   }
 

@@ -37,16 +37,6 @@ final class JdkCallRewriter extends JdkClassRewriter {
 
   private final boolean redirectsForks;
 
-  /**
-   * {@code java.util.Timer} and its thread: a timer JDK code makes on a controlled thread (the HTTP
-   * server's idle timer) starts its thread under control, and its times are the run's clock, so
-   * that its timed waits and its tasks are the run's (the program's own timers are Weft's model).
-   */
-  private static final Set<String> TIMER_CLASSES =
-      Set.of("java/util/Timer", "java/util/TimerThread");
-
-  private static final String TIMER_THREAD = "java/util/TimerThread";
-
   /** The classes (the future and its completions) whose hand-overs to an executor are seen. */
   private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
 
@@ -86,27 +76,6 @@ final class JdkCallRewriter extends JdkClassRewriter {
         if (opcode == Opcodes.INVOKESTATIC && owner.equals(LOCK_SUPPORT) && PARKS.contains(name)) {
           callBridge(name, desc.replace(")V", "Ljava/lang/String;I)V"));
           return;
-        }
-        if (TIMER_CLASSES.contains(className())) {
-          if (opcode == Opcodes.INVOKESTATIC
-              && owner.equals("java/lang/System")
-              && name.equals("currentTimeMillis")
-              && desc.equals("()J")) {
-            markChanged();
-            super.visitMethodInsn(
-                Opcodes.INVOKESTATIC, JdkMonitorRewriter.BRIDGE, "currentTimeMillis", "()J", false);
-            return;
-          }
-          if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals(TIMER_THREAD)) {
-            if (name.equals("start") && desc.equals("()V")) {
-              callBridge("start", "(Ljava/lang/Thread;Ljava/lang/String;I)V");
-              return;
-            }
-            if (name.equals("setDaemon") && desc.equals("(Z)V")) {
-              callBridge("setDaemon", "(Ljava/lang/Thread;ZLjava/lang/String;I)V");
-              return;
-            }
-          }
         }
         if (opcode == Opcodes.INVOKEINTERFACE
             && owner.equals("java/util/concurrent/Executor")

@@ -1,6 +1,7 @@
 package dev.weft.runtime.jdk.inside;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
@@ -89,6 +90,20 @@ final class JdkModuleCallRewriter extends JdkClassRewriter {
 
   private static final String TIME =
       key(Opcodes.INVOKESTATIC, "java/lang/System", "currentTimeMillis", "()J");
+
+  /**
+   * The classes of {@code java.base} rewritten as a network module's are: {@code java.util.Timer}
+   * and its thread, so that a timer JDK code makes on a controlled thread (the HTTP server's idle
+   * timer) starts its thread under control and reads the run's clock (the program's own timers are
+   * Weft's model).
+   */
+  private static final Set<String> IN_JAVA_BASE =
+      Set.of("java/util/Timer", "java/util/TimerThread");
+
+  /** Whether the {@code java.base} class {@code internalName} is rewritten as a module's code. */
+  static boolean rewritesInJavaBase(String internalName) {
+    return IN_JAVA_BASE.contains(internalName);
+  }
 
   JdkModuleCallRewriter(ClassVisitor next) {
     super(next);
