@@ -14,6 +14,7 @@ import dev.weft.targets.jdk.ParallelAtomicSum;
 import dev.weft.targets.jdk.ParallelSum;
 import dev.weft.targets.jdk.PipedPair;
 import dev.weft.targets.jdk.QueueSizeBound;
+import dev.weft.targets.jdk.TokenSearch;
 import dev.weft.targets.jdk.UrlHits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,6 +177,39 @@ class WeftInsideJdkTest extends CliTestSupport {
     assertThat(Files.readString(out.resolve("summary.json")))
         .contains("\"executions\": 200")
         .contains("\"skipped\": 0");
+  }
+
+  @Test
+  void aProgramCountingOnMoreThanATransferQueuesSizeFails() throws Exception {
+    Path out = dir.resolve("transfer-size");
+    assertThat(run(out, QueueSizeBound.class, 1000, "transfer"))
+        .as(stdout() + stderr())
+        .isEqualTo(1);
+    assertThat(report(findingFile(out)))
+        .contains("size() counted 2 though the queue never held more than one element")
+        .contains("LinkedTransferQueue.java:");
+  }
+
+  @Test
+  void aWalkOfAConcurrentMapMissesAMovingTokenAndTheSynchronizedMapDoesNot() throws Exception {
+    Path hash = dir.resolve("hash-walk");
+    assertThat(run(hash, TokenSearch.class, 1000, "hash")).as(stdout() + stderr()).isEqualTo(1);
+    assertThat(report(findingFile(hash)))
+        .contains("containsValue missed the token")
+        .contains("ConcurrentHashMap.java:");
+    assertTheFindingReplays(hash);
+
+    clearOutput();
+    Path skipList = dir.resolve("skiplist-walk");
+    assertThat(run(skipList, TokenSearch.class, 1000, "skiplist"))
+        .as(stdout() + stderr())
+        .isEqualTo(1);
+    assertThat(report(findingFile(skipList))).contains("ConcurrentSkipListMap.java:");
+
+    clearOutput();
+    Path locked = dir.resolve("locked-walk");
+    assertThat(run(locked, TokenSearch.class, 300, "locked")).as(stdout() + stderr()).isZero();
+    assertThat(Files.readString(locked.resolve("summary.json"))).contains("\"skipped\": 0");
   }
 
   @Test

@@ -1,16 +1,20 @@
 package dev.weft.targets.jdk;
 
+import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedTransferQueue;
 
 /**
  * Buggy: asserts more than {@code ConcurrentLinkedQueue.size()} promises. The mover takes the one
  * element out before it puts the next in, so the queue never holds two; but {@code size()} walks
  * the nodes while they change (the JDK calls it "not very useful in concurrent applications"), and
- * can count the old element and the new one.
+ * can count the old element and the new one. Argument {@code transfer}: the same on a {@code
+ * LinkedTransferQueue}, whose {@code size()} walks its nodes too.
  */
 public final class QueueSizeBound {
   public static void main(String[] args) throws InterruptedException {
-    ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+    boolean transfer = args.length > 0 && args[0].equals("transfer");
+    Queue<Integer> queue = transfer ? new LinkedTransferQueue<>() : new ConcurrentLinkedQueue<>();
     queue.offer(0);
     Thread mover =
         new Thread(

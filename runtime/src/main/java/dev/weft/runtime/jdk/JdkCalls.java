@@ -360,7 +360,7 @@ public final class JdkCalls {
             ? null
             : monitor == null
                     && kind == EventKind.READ.ordinal()
-                    && LockFreeCollections.runsInside(receiver)
+                    && LockFreeCollections.runsInside(receiver, method)
                 ? accessInside(t, location, kind, site)
                 : access(t, location, kind, site);
     RaceCalls.jdkCall(receiver, t == null ? 0 : Locations.objectNumber(location), method, site);

@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -157,6 +158,42 @@ public final class ControlledJdk extends Delegate {
   }
 
   private static final Package BRIDGE_PACKAGE = ControlledJdk.class.getPackage();
+
+  /**
+   * Whether an inner step of a lock-free collection belongs to the run's call on it: the nearest
+   * frame outside the JDK is the run's, and no frame on the way is the JVM's work done once per JVM
+   * (linking a call site or a {@code VarHandle}, loading a class, reflection's caches), which uses
+   * the same hash map but would make the first run's steps differ from a replay's.
+   */
+  private static boolean innerStepOfRunCall() {
+    return STACK.walk(
+        frames -> {
+          for (Iterator<StackWalker.StackFrame> i = frames.iterator(); i.hasNext(); ) {
+            Class<?> c = i.next().getDeclaringClass();
+            if (c.getPackage() == BRIDGE_PACKAGE) {
+              continue;
+            }
+            if (!JdkClasses.isJdkClass(c)) {
+              return TargetClassLoader.isRunCode(c);
+            }
+            if (isOncePerJvm(c.getName())) {
+              return false;
+            }
+          }
+          return false;
+        });
+  }
+
+  private static boolean isOncePerJvm(String className) {
+    return className.startsWith("java.lang.invoke.")
+        || className.startsWith("jdk.internal.loader.")
+        || className.startsWith("jdk.internal.reflect.")
+        || className.startsWith("java.lang.reflect.")
+        || className.startsWith("sun.invoke.")
+        || className.equals("java.lang.ClassLoader")
+        || className.equals("java.lang.Class")
+        || className.startsWith("java.lang.Class$");
+  }
 
   @Override
   public void park(Object blocker, long time, boolean deadline, String where, int line) {
@@ -456,11 +493,14 @@ public final class ControlledJdk extends Delegate {
       return;
     }
     long location = t.insideLockFree();
-    if (location == 0 || !calledByRunCode()) {
-      return; // not inside a target's call, or Weft's own use of the class in a callback of one
+    if (location == 0 || t.inAtomicSection()) {
+      return; // not inside a target's reading call, or inside an atomic call within its callback
     }
-    t.servingJdk(true);
+    t.servingJdk(true); // the stack walk below reads hash maps whose steps come back here
     try {
+      if (!innerStepOfRunCall()) {
+        return; // Weft's own use of the class, or the JVM's linking on the way
+      }
       t.scheduler()
           .point(
               t,

@@ -8,19 +8,34 @@ import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Rewrites the JDK's own lock-free collections so that their inner steps can be scheduling points:
- * before every volatile field access and every {@code VarHandle} access or CAS, a call to {@code
- * Bridge.sharedAccess} with its kind (read, write, update), class, method and line. The bridge
- * makes it a point only while a controlled thread is inside a call that target code made on such a
- * collection (see {@code JdkCalls}), so a weakly consistent {@code size()} or iterator can
- * interleave with other threads' updates, as on a JVM; anywhere else (Weft's own use of these
- * classes, the JVM's threads) the call does nothing.
+ * before every volatile field access and every {@code VarHandle} or {@code Unsafe} access or CAS
+ * (the hash map reaches its table through {@code Unsafe}), a call to {@code Bridge.sharedAccess}
+ * with its kind (read, write, update), class, method and line. The bridge makes it a point only
+ * while a controlled thread is inside a call that target code made on such a collection (see {@code
+ * JdkCalls}), so a weakly consistent {@code size()} or iterator can interleave with other threads'
+ * updates, as on a JVM; anywhere else (Weft's own use of these classes, the JVM's threads) the call
+ * does nothing.
  */
 final class JdkLockFreeRewriter extends JdkClassRewriter {
   /** The classes, with their nested classes, whose inner steps are points. */
   static final List<String> FAMILIES =
       List.of(
           "java/util/concurrent/ConcurrentLinkedQueue",
-          "java/util/concurrent/ConcurrentLinkedDeque");
+          "java/util/concurrent/ConcurrentLinkedDeque",
+          "java/util/concurrent/ConcurrentHashMap",
+          "java/util/concurrent/ConcurrentSkipListMap",
+          "java/util/concurrent/ConcurrentSkipListSet",
+          "java/util/concurrent/LinkedTransferQueue");
+
+  /**
+   * The families whose nodes are read and written through plain fields, ordered by fences and
+   * {@code VarHandle} CASes elsewhere (the skip list's {@code Node.val}, {@code Node.next}): their
+   * plain instance fields' accesses are inner steps too.
+   */
+  static final List<String> PLAIN_FIELD_FAMILIES =
+      List.of("java/util/concurrent/ConcurrentSkipListMap");
+
+  private static final String UNSAFE = "jdk/internal/misc/Unsafe";
 
   static final int READ = 0;
   static final int WRITE = 1;
@@ -32,7 +47,11 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
 
   /** Whether {@code internalName} is one of the lock-free classes or nested in one. */
   static boolean rewrites(String internalName) {
-    for (String family : FAMILIES) {
+    return inFamily(internalName, FAMILIES);
+  }
+
+  private static boolean inFamily(String internalName, List<String> families) {
+    for (String family : families) {
       if (internalName.equals(family) || internalName.startsWith(family + "$")) {
         return true;
       }
@@ -50,7 +69,8 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
     return new BridgeCalls(mv, name) {
       @Override
       public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-        if ((opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && isVolatile(owner, name)) {
+        if ((opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD)
+            && isInnerStep(owner, name)) {
           access(opcode == Opcodes.GETFIELD ? READ : WRITE);
         }
         super.visitFieldInsn(opcode, owner, name, desc);
@@ -59,7 +79,8 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
       @Override
       public void visitMethodInsn(
           int opcode, String owner, String name, String desc, boolean isInterface) {
-        if (opcode == Opcodes.INVOKEVIRTUAL && owner.equals("java/lang/invoke/VarHandle")) {
+        if (opcode == Opcodes.INVOKEVIRTUAL
+            && (owner.equals("java/lang/invoke/VarHandle") || owner.equals(UNSAFE))) {
           int kind = kindOf(name);
           if (kind >= 0) {
             access(kind);
@@ -75,13 +96,16 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
     };
   }
 
-  /** A {@code VarHandle} access method's kind, or -1 for one that touches no variable. */
+  /**
+   * A {@code VarHandle} or {@code Unsafe} access method's kind, or -1 for one that touches no
+   * variable.
+   */
   static int kindOf(String method) {
     if (method.startsWith("get") && !method.startsWith("getAnd")) {
-      return READ; // get, getVolatile, getAcquire, getOpaque
+      return READ; // get, getVolatile, getAcquire, getOpaque; Unsafe's getReferenceAcquire, ...
     }
-    if (method.startsWith("set")) {
-      return WRITE; // set, setVolatile, setRelease, setOpaque
+    if (method.startsWith("set") || method.startsWith("put")) {
+      return WRITE; // set, setVolatile, setRelease, setOpaque; Unsafe's putReferenceRelease, ...
     }
     if (method.startsWith("compareAnd")
         || method.startsWith("weakCompareAnd")
@@ -91,14 +115,20 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
     return -1; // accessModeType, toMethodHandle, withInvokeExactBehavior, ...
   }
 
-  private static boolean isVolatile(String owner, String field) {
+  /**
+   * Whether an access of the instance field {@code owner.field} is an inner step: the field is
+   * volatile, or a plain, non-final field of a family that publishes through plain fields.
+   */
+  private static boolean isInnerStep(String owner, String field) {
     if (!rewrites(owner)) {
       return false;
     }
     try {
       Class<?> c =
           Class.forName(owner.replace('/', '.'), false, ClassLoader.getPlatformClassLoader());
-      return Modifier.isVolatile(c.getDeclaredField(field).getModifiers());
+      int modifiers = c.getDeclaredField(field).getModifiers();
+      return Modifier.isVolatile(modifiers)
+          || (inFamily(owner, PLAIN_FIELD_FAMILIES) && !Modifier.isFinal(modifiers));
     } catch (ReflectiveOperationException | LinkageError e) {
       return false;
     }
