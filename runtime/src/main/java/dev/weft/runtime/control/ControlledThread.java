@@ -417,6 +417,11 @@ public final class ControlledThread implements LogicalThread {
     return ownWorkDepth == 0 ? Math.max(0, System.nanoTime() - ownWorkSince) : 0;
   }
 
+  /** Whether the thread is a daemon, which does not keep the run alive. */
+  public boolean isDaemon() {
+    return daemon;
+  }
+
   public boolean isIdle() {
     return idle;
   }

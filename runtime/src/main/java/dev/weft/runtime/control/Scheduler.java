@@ -5,7 +5,6 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.carrier.Carrier;
-import dev.weft.runtime.carrier.CarrierCpuTime;
 import dev.weft.runtime.carrier.CarrierPool;
 import dev.weft.runtime.carrier.WaitTicks;
 import dev.weft.runtime.local.LocalObjects;
@@ -14,12 +13,13 @@ import dev.weft.runtime.oracle.Exits;
 import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
-import dev.weft.runtime.oracle.Hangs;
+import dev.weft.runtime.oracle.StepBudget;
 import dev.weft.runtime.races.Race;
 import dev.weft.runtime.races.RaceFailures;
 import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
+import dev.weft.runtime.sync.DaemonFlags;
 import dev.weft.runtime.time.ClockPolls;
 import dev.weft.runtime.time.Identities;
 import dev.weft.runtime.time.VirtualClock;
@@ -52,52 +52,11 @@ public final class Scheduler {
   private final Strategy strategy;
   private final SiteTable sites;
   private final FieldTable fields;
-  private final int maxSteps;
-
-  /**
-   * Steps while no other thread could run cost no decision and cannot be a livelock between
-   * threads: they have a budget this many times larger, so that long single-threaded set-up (a
-   * mocking or scripting library generating classes, a database writing its first values while its
-   * daemons sleep) is not taken for a hang.
-   */
-  static final long SOLO_BUDGET_FACTOR = 100;
-
-  /**
-   * Steps without a change to shared state that make a hang evidently endless ({@link
-   * #steadySteps}); a budget smaller than this counts whole.
-   */
-  static final long STEADY_STEPS = 100_000;
-
-  /** A run alone is looked at for an endless stretch ({@link #endlessAlone}) every 1,024 steps. */
-  private static final long STEADY_CHECK_MASK = 1023;
-
-  /**
-   * Whether at the last decision more than one thread could run without waiting for time: only then
-   * is a step contended. Threads that are merely alive make no livelock with the one that runs:
-   * those waiting for a signal, and those that sleep or wait with a timeout (which the strategy may
-   * pick to end early, a jump of virtual time, but which wait for nothing else).
-   */
-  private boolean othersCouldRun;
-
-  /** Steps taken while another thread could run, and while none could. */
-  private long contendedSteps;
-
-  private long soloSteps;
-
-  /**
-   * Whether the run has spent its contended budget and now runs round-robin, without the strategy:
-   * a strategy may starve a thread for ever (PCT keeps a busy loop at the top priority), so only a
-   * run that does not end under fair scheduling either is a hang. Replay reaches the same step and
-   * switches the same way, so these choices are not recorded as decisions.
-   */
-  private boolean fair;
+  private final StepBudget budget;
 
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
   private final LocalObjects localObjects;
-
-  /** Accesses to local objects since the last step: an endless loop over them is a hang too. */
-  private long localAccessesInARow;
 
   private final RaceLog raceLog;
 
@@ -113,29 +72,10 @@ public final class Scheduler {
 
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
 
-  /**
-   * The daemon flag of each target {@link Thread} object, as the JVM would have set it: inherited
-   * from the controlled thread that created it, or given by {@code setDaemon}. The real flag cannot
-   * say: every carrier is a daemon, so that a stuck target never keeps Weft's JVM alive.
-   */
-  private final IdentityHashMap<Thread, Boolean> daemons = new IdentityHashMap<>();
+  private final DaemonFlags daemons = new DaemonFlags();
 
   private final PointView view = new PointView();
   private final VirtualClock clock = new VirtualClock();
-
-  /** Events so far that changed shared state; a clock read after none is a poll. */
-  private long sharedChanges;
-
-  /** {@link #steps} at the last event that changed shared state, and at the one before. */
-  private long stepsAtLastChange;
-
-  private long stepsAtChangeBefore;
-
-  /** {@link #steps} when another thread than the running one could last run. */
-  private long lastContendedStep;
-
-  /** The last event that changed shared state. */
-  private int lastChangeEvent = -1;
 
   private final Identities identities = new Identities();
   private final RunState run = new RunState();
@@ -161,8 +101,6 @@ public final class Scheduler {
 
   /** Calls to the strategy so far in this run: where a held-back choice was made. */
   private int pointsOffered;
-
-  private int steps;
 
   /** Moves on whenever modelled synchronisation state changes; blocked threads then retry. */
   private int syncVersion;
@@ -207,7 +145,7 @@ public final class Scheduler {
     this.localObjects = locals;
     this.sites = sites;
     this.fields = fields;
-    this.maxSteps = maxSteps;
+    this.budget = new StepBudget(maxSteps, trace, sites, this::timeoutToComeSince);
     this.raceLog = races == RaceMode.OFF ? null : new RaceLog(races, trace, captureStacksAt);
   }
 
@@ -241,7 +179,7 @@ public final class Scheduler {
 
   /** Steps executed so far; read racily by the controller to notice a stalled run. */
   public int stepsSoFar() {
-    return steps;
+    return budget.steps();
   }
 
   /**
@@ -249,7 +187,7 @@ public final class Scheduler {
    * objects of its own makes progress without steps.
    */
   public long progressSoFar() {
-    return steps + localObjects.elidedAccesses();
+    return budget.steps() + localObjects.elidedAccesses();
   }
 
   public LocalObjects locals() {
@@ -268,11 +206,9 @@ public final class Scheduler {
     if (run.isAborted()) {
       throw WeftAbort.INSTANCE;
     }
-    if (++localAccessesInARow > maxSteps * SOLO_BUDGET_FACTOR) {
-      run.settle(
-          RunResult.Outcome.FAILED, Hangs.localLoop(sites, t, localAccessesInARow - 1, site), null);
-      abort();
-      throw WeftAbort.INSTANCE;
+    Failure hang = budget.localAccess(t, site);
+    if (hang != null) {
+      throw endAsHang(hang);
     }
     return true;
   }
@@ -296,29 +232,6 @@ public final class Scheduler {
       nanos += t.ownWorkOpenNanos(now);
     }
     return nanos;
-  }
-
-  /**
-   * The platform thread that runs {@code t}'s code now (its carrier, or the one a virtual carrier
-   * is mounted on), or null where that cannot be seen.
-   */
-  public static Thread platformThreadOf(ControlledThread t) {
-    return t == null ? null : CarrierCpuTime.platformOf(t.carrier);
-  }
-
-  /**
-   * Whether the processor time of the platform thread that runs {@code t}'s code can be measured.
-   */
-  public static boolean processorTimeMeasured(ControlledThread t) {
-    return t != null && CarrierCpuTime.measurable(t.carrier);
-  }
-
-  /**
-   * Processor nanoseconds {@code platform} has used so far, or -1 where the JVM does not measure it
-   * ({@link CarrierCpuTime}).
-   */
-  public static long cpuNanos(Thread platform) {
-    return CarrierCpuTime.nanos(platform);
   }
 
   /** The thread that holds the turn, or null; read racily by the controller's watchdog. */
@@ -457,7 +370,7 @@ public final class Scheduler {
         trace,
         decisions.toIntArray(),
         names,
-        steps,
+        budget.steps(),
         nanos,
         run.diagnostic() != null ? run.diagnostic() : outsideNote(),
         programNames);
@@ -501,14 +414,11 @@ public final class Scheduler {
   /**
    * The update recorded as {@code event} failed (a compare-and-set that found another value): it
    * only read its location, so the trace says so, and it changed no shared state for the judgement
-   * of an endless run ({@link #steadySteps}).
+   * of an endless run ({@link StepBudget#updateFailed}).
    */
   public void updateFailed(int event) {
     trace.setKind(event, EventKind.READ);
-    if (event == lastChangeEvent) {
-      stepsAtLastChange = stepsAtChangeBefore;
-      lastChangeEvent = -1;
-    }
+    budget.updateFailed(event);
   }
 
   public VirtualClock clock() {
@@ -517,7 +427,7 @@ public final class Scheduler {
 
   /** Target code of {@code t} reads the clock: it moves on first (see {@link ClockPolls}). */
   public VirtualClock readClock(ControlledThread t) {
-    clock.read(t.clockPolls, sharedChanges);
+    clock.read(t.clockPolls, budget.sharedChanges());
     return clock;
   }
 
@@ -641,7 +551,7 @@ public final class Scheduler {
         }
         if (timeoutNanos == 0 || (timeoutNanos > 0 && wait.awaitingChange && !retry)) {
           clock.advanceTo(since + Math.max(0, timeoutNanos));
-          t.timedOutAtStep = steps;
+          t.timedOutAtStep = budget.steps();
           record(t, EventKind.READ, location, site); // the failed attempt observed the state
           return Blocked.TIMED_OUT;
         }
@@ -803,7 +713,7 @@ public final class Scheduler {
   /** A timed operation ran its course: virtual time has reached the thread's deadline. */
   public void timedOut(ControlledThread t) {
     clock.advanceTo(t.pendingSince + t.pendingTimeout);
-    t.timedOutAtStep = steps;
+    t.timedOutAtStep = budget.steps();
   }
 
   /** Records an event that needs no decision (releasing a monitor): the thread keeps the turn. */
@@ -854,24 +764,9 @@ public final class Scheduler {
     objects.allocated(obj, site);
   }
 
-  /** A target thread object was made by controlled thread {@code creator}: it inherits its flag. */
-  public void threadCreated(Thread thread, ControlledThread creator) {
-    daemons.putIfAbsent(thread, creator.daemon);
-  }
-
-  /** {@code thread.setDaemon(on)} in target code. */
-  public void daemonSet(Thread thread, boolean on) {
-    daemons.put(thread, on);
-  }
-
-  /** The daemon flag target code sees for {@code thread}. */
-  public boolean isDaemon(Thread thread) {
-    Boolean known = daemons.get(thread);
-    if (known != null) {
-      return known;
-    }
-    ControlledThread t = byLogical.get(thread);
-    return t != null ? t.daemon : thread.isDaemon();
+  /** The daemon flags of the run's target thread objects. */
+  public DaemonFlags daemons() {
+    return daemons;
   }
 
   /** The controlled thread of a target {@link Thread} object, or null if it was never started. */
@@ -946,29 +841,11 @@ public final class Scheduler {
 
   private void afterEvent(ControlledThread t, EventKind kind, long location, int site) {
     clock.tick();
-    if (changesSharedState(kind)) {
-      sharedChanges++;
-      stepsAtChangeBefore = stepsAtLastChange;
-      stepsAtLastChange = steps;
-      lastChangeEvent = trace.size() - 1;
-    }
+    budget.executed(kind, trace.size() - 1);
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
       SpinFairness.written(t, location, pollers);
     }
-  }
-
-  /**
-   * Whether an event of this kind can change what another thread sees: a write to memory, a
-   * notification, a thread started or interrupted. Taking and releasing a lock, reading, waiting,
-   * sleeping and yielding do not; a thread doing only those between reads of the clock is polling.
-   */
-  private static boolean changesSharedState(EventKind kind) {
-    return (kind.isData() && kind.writes())
-        || kind == EventKind.NOTIFY
-        || kind == EventKind.NOTIFY_ALL
-        || kind == EventKind.THREAD_START
-        || kind == EventKind.THREAD_INTERRUPT;
   }
 
   private ControlledThread newThread(String name, Thread logical, boolean daemon) {
@@ -1036,12 +913,12 @@ public final class Scheduler {
     if (n == 0) {
       return null;
     }
-    othersCouldRun = contenders > 1;
+    budget.contended(contenders > 1);
     int offered = n;
     if (polling > 0 && polling < n) {
       offered = pollingThreadsLast(n);
     }
-    if (fair) {
+    if (budget.fair()) {
       int awake = awakeFirst(n);
       return threads.get(enabled[roundRobin(awake > 0 ? awake : offered, current.index)]);
     }
@@ -1062,7 +939,7 @@ public final class Scheduler {
               + " held back and "
               + wakeable
               + " that may wake spuriously at step "
-              + steps);
+              + budget.steps());
       throw WeftAbort.INSTANCE;
     }
     int chosen = choice < n ? enabled[choice] : spurious[choice - n];
@@ -1175,75 +1052,33 @@ public final class Scheduler {
   }
 
   private void checkBudget(ControlledThread t) {
-    steps++;
-    localAccessesInARow = 0;
-    boolean alone = !othersCouldRun;
-    long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
-    if ((alone ? ++soloSteps : ++contendedSteps) > limit) {
-      if (!alone && !fair) {
-        fair = true; // a second budget, round-robin: does the run end when no thread is starved?
-        contendedSteps = 0;
-        return;
-      }
-      run.settle(
-          RunResult.Outcome.FAILED,
-          Hangs.stepBudget(trace, sites, t, limit, alone, fair, steadySteps(t, limit)),
-          null);
-      abort();
-      throw WeftAbort.INSTANCE;
-    }
-    if (!alone) {
-      lastContendedStep = steps;
-    } else if (steps - Math.max(stepsAtLastChange, lastContendedStep) >= STEADY_STEPS
-        && limit > STEADY_STEPS
-        && (steps & STEADY_CHECK_MASK) == 0) {
-      endlessAlone(t);
+    Failure hang = budget.step(t);
+    if (hang != null) {
+      throw endAsHang(hang);
     }
   }
 
-  /**
-   * Ends the run as a hang before its solo budget (a hundred times the step budget, hours for some
-   * programs) is spent, if it evidently cannot end ({@link #steadySteps}): {@link #STEADY_STEPS}
-   * steps in which no thread but the one running could run, and nothing changed.
-   */
-  private void endlessAlone(ControlledThread t) {
-    long steady = steadySteps(t, STEADY_STEPS);
-    if (steady == 0) {
-      return;
-    }
-    run.settle(
-        RunResult.Outcome.FAILED,
-        Hangs.stepBudget(trace, sites, t, soloSteps, true, fair, steady),
-        null);
+  /** Ends the run with {@code hang}; returns the abort for the caller to throw. */
+  private WeftAbort endAsHang(Failure hang) {
+    run.settle(RunResult.Outcome.FAILED, hang, null);
     abort();
-    throw WeftAbort.INSTANCE;
+    return WeftAbort.INSTANCE;
   }
 
-  /**
-   * How many steps the run has taken, up to now, with no change to shared state, if that is at
-   * least {@code min(limit, STEADY_STEPS)} and every other thread waiting for a time-out has timed
-   * out in that stretch already (a {@code wait(1000)} in a loop); else 0. Such a run cannot end:
-   * its threads see the same shared state at every step, and no time-out still to come can wake one
-   * that would change it (a thread's own reads of the clock make time pass quickly, {@link
-   * dev.weft.runtime.time.ClockPolls}, so a loop that waits for a deadline has long ended).
-   */
-  private long steadySteps(ControlledThread t, long limit) {
-    long unchanged = steps - stepsAtLastChange;
-    if (unchanged < Math.min(limit, STEADY_STEPS)) {
-      return 0;
-    }
+  /** See {@link StepBudget.TimeoutsToCome}. */
+  private boolean timeoutToComeSince(ControlledThread running, long step) {
     for (int i = 0; i < unfinished.count(); i++) {
       ControlledThread c = unfinished.get(i);
-      if (c != t && c.pendingTimeout > 0 && c.timedOutAtStep < stepsAtLastChange) {
-        return 0;
+      if (c != running && c.pendingTimeout > 0 && c.timedOutAtStep < step) {
+        return true;
       }
     }
-    return unchanged;
+    return false;
   }
 
   private ControlledThread startChild(ControlledThread parent, Thread logical) {
     String name = parent.stableName + "." + (++parent.children);
-    ControlledThread child = newThread(name, logical, daemons.getOrDefault(logical, parent.daemon));
+    ControlledThread child = newThread(name, logical, daemons.ofStarted(logical, parent));
     byLogical.put(logical, child);
     child.assignment =
         new Carrier.Assignment(
@@ -1378,7 +1213,7 @@ public final class Scheduler {
 
     @Override
     public int step() {
-      return steps;
+      return budget.steps();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weft.runtime.exec;
 
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.carrier.CarrierCpuTime;
 import dev.weft.runtime.carrier.ProcessorWait;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
@@ -123,13 +124,21 @@ final class StallWatch {
   }
 
   /**
+   * The platform thread that runs {@code t}'s code now (its carrier, or the one a virtual carrier
+   * is mounted on), or null where that cannot be seen.
+   */
+  private static Thread platformOf(ControlledThread t) {
+    return t == null ? null : CarrierCpuTime.platformOf(t.carrier());
+  }
+
+  /**
    * The wall-clock time, so far, that the threads holding the turn spent waiting for a processor
    * ({@link ProcessorWait}). Each platform thread's wait is read when it is seen holding the turn,
    * and what it waited since it was last read is added: a carrier is ready to run only while its
    * thread holds the turn (the others park), so all of that was the run's.
    */
   private long queued(ControlledThread holder, long now) {
-    Thread on = Scheduler.platformThreadOf(holder);
+    Thread on = platformOf(holder);
     long waited = ProcessorWait.nanos(on);
     if (waited < 0) {
       return queuedNanos;
@@ -151,8 +160,8 @@ final class StallWatch {
   }
 
   private void baseline(ControlledThread t, long now) {
-    platform = Scheduler.platformThreadOf(t);
-    cpuSince = Scheduler.cpuNanos(platform);
+    platform = platformOf(t);
+    cpuSince = CarrierCpuTime.nanos(platform);
     wallSince = now;
     blockedNanos = 0;
   }
@@ -178,9 +187,9 @@ final class StallWatch {
       return false;
     }
     blockedNanos = 0;
-    Thread on = Scheduler.platformThreadOf(t);
-    long cpu = Scheduler.cpuNanos(on);
-    if (cpu < 0 && Scheduler.processorTimeMeasured(t)) {
+    Thread on = platformOf(t);
+    long cpu = CarrierCpuTime.nanos(on);
+    if (cpu < 0 && CarrierCpuTime.measurable(t.carrier())) {
       return false; // a virtual carrier not mounted: it waits for a processor, it spends none
     }
     if (cpu >= 0 && (on != platform || cpuSince < 0)) {

@@ -141,14 +141,17 @@ public final class Threads {
     thread.setDaemon(on);
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler().daemonSet(thread, on);
+      t.scheduler().daemons().set(thread, on);
     }
   }
 
   /** {@code Thread.isDaemon}: the flag as the JVM would have set it (carriers are daemons). */
   public static boolean isDaemon(Thread thread) {
     ControlledThread t = ControlledThread.current();
-    return t == null ? thread.isDaemon() : t.scheduler().isDaemon(thread);
+    if (t == null) {
+      return thread.isDaemon();
+    }
+    return t.scheduler().daemons().of(thread, t.scheduler().threadOf(thread));
   }
 
   public static Thread currentThread() {
