@@ -28,7 +28,7 @@ import dev.weft.trace.FieldTable;
 import dev.weft.trace.Locations;
 import dev.weft.trace.ObjectNames;
 import dev.weft.trace.SiteTable;
-import dev.weft.trace.StableHash;
+import dev.weft.trace.StableVariables;
 import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntSet;
@@ -36,9 +36,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -74,7 +72,7 @@ public final class Scheduler {
 
   private final DaemonFlags daemons = new DaemonFlags();
 
-  private final PointView view = new PointView();
+  private final DecisionPoint point;
   private final VirtualClock clock = new VirtualClock();
 
   private final Identities identities = new Identities();
@@ -83,21 +81,12 @@ public final class Scheduler {
   private Object[] locals = new Object[8];
 
   private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
-  private int[] enabled = new int[8];
-  private int[] heldBack = new int[8];
-  private int enabledCount;
-  private int heldBackCount;
 
   /**
    * Whether waiting threads may be offered to wake spuriously; see {@link
    * SchedulingPoint#spuriousCount}.
    */
   private final boolean spuriousWakeups;
-
-  /** Threads offered to wake spuriously at this decision, after the held-back ones. */
-  private int[] spurious = new int[8];
-
-  private int spuriousCount;
 
   /** Calls to the strategy so far in this run: where a held-back choice was made. */
   private int pointsOffered;
@@ -108,16 +97,8 @@ public final class Scheduler {
   /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
   private int recheckedAt = -1;
 
-  /** Calls outside the run whose threads gave up the turn; only the turn holder changes it. */
-  private final List<OutsideCall> outsideCalls = new ArrayList<>();
-
-  /** What outside the run the run first talked to, and how many such calls it made. */
-  private String outsideFirst;
-
-  private int outsideCount;
-
-  /** The carrier waiting, holding the turn, for an outside call to return; null when none. */
-  private volatile Thread awaitingOutside;
+  /** The run's calls outside itself. */
+  private final OutsideCalls outside = new OutsideCalls();
 
   /**
    * @param races which races the run's oracle reports
@@ -146,6 +127,8 @@ public final class Scheduler {
     this.sites = sites;
     this.fields = fields;
     this.budget = new StepBudget(maxSteps, trace, sites, this::timeoutToComeSince);
+    this.point =
+        new DecisionPoint(threads, trace, budget, new StableVariables(objects, sites, fields));
     this.raceLog = races == RaceMode.OFF ? null : new RaceLog(races, trace, captureStacksAt);
   }
 
@@ -372,7 +355,7 @@ public final class Scheduler {
         names,
         budget.steps(),
         nanos,
-        run.diagnostic() != null ? run.diagnostic() : outsideNote(),
+        run.diagnostic() != null ? run.diagnostic() : outside.note(),
         programNames);
   }
 
@@ -575,10 +558,7 @@ public final class Scheduler {
   public OutsideCall leave(
       ControlledThread t, EventKind kind, long location, int site, Object obj, String what) {
     point(t, kind, location, site, obj, 0);
-    if (outsideFirst == null) {
-      outsideFirst = what;
-    }
-    outsideCount++;
+    outside.made(what);
     OutsideCall call = new OutsideCall(this, t, what);
     t.announce(kind, location, site, obj, 0);
     t.pendingSince = clock.elapsed();
@@ -588,7 +568,7 @@ public final class Scheduler {
     if (next == null || next == t) {
       return call; // nobody else could use the turn: it keeps it through the call
     }
-    outsideCalls.add(call);
+    outside.gaveUpTurn(call);
     call.gaveUpTurn = true;
     Carrier.bindCurrent(null); // in the call the thread is the JVM's: no hook of Weft's sees it
     handoff.give(next);
@@ -598,12 +578,9 @@ public final class Scheduler {
   /** {@code t}'s call outside the run has returned: it takes the turn back and records it. */
   void outsideReturned(ControlledThread t, OutsideCall call) {
     if (call.gaveUpTurn) {
-      Thread waiter = awaitingOutside;
-      if (waiter != null) {
-        LockSupport.unpark(waiter);
-      }
+      outside.returned();
       handoff.await(t);
-      outsideCalls.remove(call);
+      outside.turnTakenBack(call);
     } else {
       takeTurn(t);
     }
@@ -613,21 +590,7 @@ public final class Scheduler {
 
   /** Whether the thread holding the turn waits for a call outside the run to return. */
   public boolean awaitsOutside() {
-    return awaitingOutside != null;
-  }
-
-  /** What the run talked to outside itself, for its result; null if nothing. */
-  private String outsideNote() {
-    if (outsideFirst == null) {
-      return null;
-    }
-    return "the run waited on "
-        + outsideFirst
-        + (outsideCount > 1
-            ? " and others outside the run (" + outsideCount + " calls)"
-            : " outside the run")
-        + ", whose answers come when the kernel has them, so another run of the same decisions may"
-        + " differ";
+    return outside.awaited();
   }
 
   /**
@@ -636,34 +599,7 @@ public final class Scheduler {
    * those may time out instead (false). Returns false at once if no such call is under way.
    */
   private boolean awaitOutside() {
-    boolean underWay = false;
-    for (OutsideCall c : outsideCalls) {
-      underWay |= c.awaited() || c.returned;
-    }
-    if (!underWay) {
-      return false;
-    }
-    long limit = soonestTimeoutNanos();
-    long start = System.nanoTime();
-    awaitingOutside = Thread.currentThread();
-    try {
-      while (true) {
-        for (OutsideCall c : outsideCalls) {
-          if (c.returned) {
-            return true;
-          }
-        }
-        if (run.isAborted()) {
-          throw WeftAbort.INSTANCE;
-        }
-        if (limit >= 0 && System.nanoTime() - start >= limit) {
-          return false;
-        }
-        LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
-      }
-    } finally {
-      awaitingOutside = null;
-    }
+    return outside.underWay() && outside.awaitReturn(soonestTimeoutNanos(), run);
   }
 
   /** Virtual time until the soonest timed wait of the run runs out, or -1 if none waits so. */
@@ -854,80 +790,34 @@ public final class Scheduler {
     threads.add(t);
     unfinished.add(t);
     threadSnapshot = threads.toArray(new ControlledThread[0]);
-    if (enabled.length < threads.size()) {
-      enabled = Arrays.copyOf(enabled, threads.size() * 2);
-      heldBack = new int[enabled.length];
-      spurious = new int[enabled.length];
-    }
+    point.fit(threads.size());
     return t;
   }
 
   private ControlledThread decide(ControlledThread current) {
-    int count = unfinished.count();
-    boolean anyLive = count > 0;
-    // a thread that waits only for the turn is ready: the unfinished threads keep the sums a
-    // decision needs of those, and only the others are asked (in index order, as all once were)
+    boolean anyLive = unfinished.count() > 0;
     boolean alive = unfinished.keepsAlive() > 0; // some thread keeps the run going
-    int contenders = unfinished.untimedFree();
-    int polling = unfinished.pollingFree();
-    int n = 0;
-    int wakeable = 0;
-    int from = 0;
-    long[] waiting = unfinished.waiting();
-    for (int w = 0; w < waiting.length; w++) {
-      for (long bits = waiting[w]; bits != 0; bits &= bits - 1) {
-        int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
-        n = unfinished.copyIndices(from, slot, enabled, n);
-        from = slot + 1;
-        ControlledThread c = unfinished.get(slot);
-        if (c.readiness() == Readiness.READY) {
-          int f = unfinished.flags(slot);
-          enabled[n++] = c.index;
-          if ((f & ControlledThread.TIMED) == 0) {
-            contenders++;
-          }
-          if ((f & ControlledThread.POLLING) != 0) {
-            polling++;
-          }
-        } else if (spuriousWakeups && c.mayWakeSpuriously()) {
-          spurious[wakeable++] = c.index;
-        }
-      }
-    }
-    n = unfinished.copyIndices(from, count, enabled, n);
+    int n = point.gather(unfinished, spuriousWakeups);
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
-    if (n == 0 && !outsideCalls.isEmpty() && awaitOutside()) {
+    if (n == 0 && outside.any() && awaitOutside()) {
       return decide(current); // a call outside the run returned: its thread can go on
     }
     if (n == 0) {
-      wakeable = 0; // a wait nothing else can end is a deadlock, not a chance to wake spuriously
-      for (int i = 0; i < unfinished.count(); i++) {
-        ControlledThread c = unfinished.get(i);
-        if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
-          enabled[n++] = c.index;
-        }
-      }
+      n = point.onlyToTimeOut(unfinished);
     }
     if (n == 0) {
       return null;
     }
-    budget.contended(contenders > 1);
-    int offered = n;
-    if (polling > 0 && polling < n) {
-      offered = pollingThreadsLast(n);
-    }
+    budget.contended(point.contended());
+    int offered = point.offered(n);
     if (budget.fair()) {
-      int awake = awakeFirst(n);
-      return threads.get(enabled[roundRobin(awake > 0 ? awake : offered, current.index)]);
+      return threads.get(point.roundRobin(n, offered, current.index, clock.elapsed()));
     }
-    enabledCount = offered;
-    heldBackCount = n - offered;
-    spuriousCount = wakeable;
-    view.current = current.index;
-    int point = pointsOffered++;
-    int choice = strategy.choose(view);
+    int wakeable = point.offer(offered, n, current.index);
+    int at = pointsOffered++;
+    int choice = strategy.choose(point);
     if (choice < 0 || choice >= n + wakeable) {
       diverged(
           "strategy chose position "
@@ -942,10 +832,10 @@ public final class Scheduler {
               + budget.steps());
       throw WeftAbort.INSTANCE;
     }
-    int chosen = choice < n ? enabled[choice] : spurious[choice - n];
+    int chosen = point.chosen(choice, n);
     if (choice >= offered) {
       decisions.add(HeldBackChoice.marker(chosen));
-      decisions.add(point);
+      decisions.add(at);
     } else if (offered > 1) {
       decisions.add(chosen);
     }
@@ -954,57 +844,6 @@ public final class Scheduler {
       next.wakeSpuriously();
     }
     return next;
-  }
-
-  /**
-   * Moves the enabled threads that sleep or wait with a timeout not yet run out behind the others
-   * and returns how many are not. Fair scheduling lets such a thread's time pass as it would: a
-   * daemon that sleeps between rounds of housekeeping, picked whenever its turn came, would wake at
-   * once every time and starve the thread that has work to do.
-   */
-  private int awakeFirst(int n) {
-    int kept = 0;
-    int held = 0;
-    long now = clock.elapsed();
-    for (int i = 0; i < n; i++) {
-      ControlledThread c = threads.get(enabled[i]);
-      if (c.pendingTimeout > 0 && now - c.pendingSince < c.pendingTimeout) {
-        heldBack[held++] = c.index;
-      } else {
-        enabled[kept++] = c.index;
-      }
-    }
-    System.arraycopy(heldBack, 0, enabled, kept, held);
-    return kept;
-  }
-
-  /** The position of the first enabled thread after {@code current} in index order, cyclically. */
-  private int roundRobin(int n, int current) {
-    for (int i = 0; i < n; i++) {
-      if (enabled[i] > current) {
-        return i;
-      }
-    }
-    return 0;
-  }
-
-  /**
-   * Moves the enabled threads that are polling behind the others (each group in index order) and
-   * returns how many are not; see {@link SpinFairness}.
-   */
-  private int pollingThreadsLast(int n) {
-    int kept = 0;
-    int held = 0;
-    for (int i = 0; i < n; i++) {
-      int t = enabled[i];
-      if ((threads.get(t).flags & ControlledThread.POLLING) != 0) {
-        heldBack[held++] = t;
-      } else {
-        enabled[kept++] = t;
-      }
-    }
-    System.arraycopy(heldBack, 0, enabled, kept, held);
-    return kept;
   }
 
   /** Records the announced event; thread lifecycle events also take effect here. */
@@ -1196,8 +1035,8 @@ public final class Scheduler {
   }
 
   private void diverged(String why) {
-    String outside = outsideNote();
-    run.settle(RunResult.Outcome.DIVERGED, null, outside == null ? why : why + "; " + outside);
+    String note = outside.note();
+    run.settle(RunResult.Outcome.DIVERGED, null, note == null ? why : why + "; " + note);
     abort();
   }
 
@@ -1205,113 +1044,5 @@ public final class Scheduler {
     run.markAborted();
     handoff.wakeAll(threadSnapshot);
     run.end();
-  }
-
-  /** The strategy's window on the scheduler; one instance, reused at every point. */
-  private final class PointView implements SchedulingPoint {
-    int current;
-
-    @Override
-    public int step() {
-      return budget.steps();
-    }
-
-    @Override
-    public int currentThread() {
-      return current;
-    }
-
-    @Override
-    public int enabledCount() {
-      return enabledCount;
-    }
-
-    @Override
-    public int enabledThread(int i) {
-      return enabled[i];
-    }
-
-    @Override
-    public int heldBackCount() {
-      return heldBackCount;
-    }
-
-    @Override
-    public int heldBackThread(int i) {
-      return enabled[enabledCount + i];
-    }
-
-    @Override
-    public int spuriousCount() {
-      return spuriousCount;
-    }
-
-    @Override
-    public int spuriousThread(int i) {
-      return spurious[i];
-    }
-
-    @Override
-    public int threadCount() {
-      return threads.size();
-    }
-
-    @Override
-    public EventKind pendingKind(int thread) {
-      return threads.get(thread).pendingKind;
-    }
-
-    @Override
-    public long pendingLocation(int thread) {
-      return threads.get(thread).pendingLocation;
-    }
-
-    @Override
-    public int pendingSite(int thread) {
-      return threads.get(thread).pendingSite;
-    }
-
-    /** Stable keys of static fields by field id, filled as they are asked for. */
-    private long[] staticVariables = new long[0];
-
-    /**
-     * Named by stable hashes (the field's class and name, the allocation site's stable key), not by
-     * the process's field and site numbers: those depend on the order classes were first
-     * instrumented, which a thread another run left running can change, and a strategy that
-     * iterates over variables must choose the same way in every process.
-     */
-    @Override
-    public long pendingVariable(int thread) {
-      long location = threads.get(thread).pendingLocation;
-      if (location == Locations.NONE) {
-        return NO_VARIABLE;
-      }
-      int object = Locations.objectNumber(location);
-      if (object != 0) {
-        int site = objects.namingSite(object);
-        return StableHash.mixLong(0x4845_4150L, site == 0 ? 0 : sites.stableKey(site));
-      }
-      int field = Locations.member(location);
-      if (field < 0) {
-        return StableHash.mixInt(0x5354_4154L, field);
-      }
-      if (field >= staticVariables.length) {
-        staticVariables = Arrays.copyOf(staticVariables, Math.max(field + 1, 2 * field));
-      }
-      if (staticVariables[field] == 0) {
-        staticVariables[field] = StableHash.mix(0x5354_4154L, fields.name(field));
-      }
-      return staticVariables[field];
-    }
-
-    @Override
-    public int pendingIndexInThread(int thread) {
-      return trace.eventsOf(thread);
-    }
-
-    @Override
-    public String threadName(int thread) {
-      return threads.get(thread).stableName;
-    }
   }
 }
