@@ -385,6 +385,19 @@ public final class ControlledThread implements LogicalThread {
     return carrier;
   }
 
+  /** Whether the thread's carrier was given its work and has not finished it. */
+  public boolean carrierBusy() {
+    return assignment != null && !assignment.finished();
+  }
+
+  /**
+   * Waits until the thread's carrier has finished its work, or the deadline passed; returns whether
+   * it has (or was never given any).
+   */
+  public boolean awaitCarrier(long deadlineNanos) throws InterruptedException {
+    return assignment == null || assignment.awaitDone(deadlineNanos);
+  }
+
   /** Whether the thread is inside Weft's own work now ({@link OwnWork}). */
   public boolean inOwnWork() {
     return ownWorkDepth > 0;

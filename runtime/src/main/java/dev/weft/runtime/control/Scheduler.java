@@ -20,6 +20,7 @@ import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
 import dev.weft.runtime.sync.DaemonFlags;
+import dev.weft.runtime.sync.Threads;
 import dev.weft.runtime.time.ClockPolls;
 import dev.weft.runtime.time.Identities;
 import dev.weft.runtime.time.VirtualClock;
@@ -126,7 +127,7 @@ public final class Scheduler {
     this.localObjects = locals;
     this.sites = sites;
     this.fields = fields;
-    this.budget = new StepBudget(maxSteps, trace, sites, this::timeoutToComeSince);
+    this.budget = new StepBudget(maxSteps, trace, sites, unfinished::timeoutToComeSince);
     this.point =
         new DecisionPoint(threads, trace, budget, new StableVariables(objects, sites, fields));
     this.raceLog = races == RaceMode.OFF ? null : new RaceLog(races, trace, captureStacksAt);
@@ -217,6 +218,14 @@ public final class Scheduler {
     return nanos;
   }
 
+  /**
+   * The run's threads so far, in index order: a snapshot the controller may read while the run goes
+   * on.
+   */
+  public List<ControlledThread> threadsSoFar() {
+    return List.of(threadSnapshot);
+  }
+
   /** The thread that holds the turn, or null; read racily by the controller's watchdog. */
   public ControlledThread turnHolder() {
     return handoff.holder();
@@ -228,44 +237,6 @@ public final class Scheduler {
    */
   public boolean oneThreadLive() {
     return unfinished.count() <= 1;
-  }
-
-  /**
-   * Whether a thread whose carrier has not finished is inside Weft's own work ({@link OwnWork}).
-   */
-  public boolean unfinishedThreadInOwnWork() {
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.finished() && t.inOwnWork()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * What each thread whose carrier has not finished is doing, as the JVM says: {@code RUNNABLE}
-   * (running code without reaching a scheduling point), or blocked and where.
-   */
-  public List<String> unfinishedThreads() {
-    List<String> out = new ArrayList<>();
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.finished()) {
-        Thread c = t.carrier;
-        out.add(t + ": " + (c == null ? "not started" : c.getState().toString()));
-      }
-    }
-    return out;
-  }
-
-  /** The carrier of the thread that holds the turn, for stall diagnostics. */
-  public Thread turnHolderCarrier() {
-    ControlledThread t = handoff.holder();
-    return t == null ? null : t.carrier;
-  }
-
-  public String turnHolderName() {
-    ControlledThread t = handoff.holder();
-    return t == null ? "?" : t.toString();
   }
 
   /**
@@ -303,20 +274,6 @@ public final class Scheduler {
   }
 
   /**
-   * Waits until every carrier of this run has finished its thread's work, or the deadline passed;
-   * returns how many had not (they are abandoned: stuck in target code, never reused).
-   */
-  public int awaitCarriers(long deadlineNanos) throws InterruptedException {
-    int stuck = 0;
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.awaitDone(deadlineNanos)) {
-        stuck++;
-      }
-    }
-    return stuck;
-  }
-
-  /**
    * The run's result, with the race oracle's findings added: it looks at the whole trace, so it
    * runs once the run is over. A skipped run is not judged (code ran outside Weft's sight, and so
    * may have synchronised where the trace cannot show it), nor a replay that diverged.
@@ -338,11 +295,7 @@ public final class Scheduler {
         && outcome != RunResult.Outcome.DIVERGED) {
       races = RaceOracle.find(trace, raceLog, sites, fields, objects);
       if (!races.isEmpty()) {
-        failures = new ArrayList<>(failures);
-        for (Race r : races) {
-          failures.add(RaceFailures.of(r, sites, labels));
-        }
-        failures = List.copyOf(failures);
+        failures = RaceFailures.withRaces(failures, races, sites, labels);
         outcome = RunResult.Outcome.FAILED;
       }
     }
@@ -599,42 +552,18 @@ public final class Scheduler {
    * those may time out instead (false). Returns false at once if no such call is under way.
    */
   private boolean awaitOutside() {
-    return outside.underWay() && outside.awaitReturn(soonestTimeoutNanos(), run);
-  }
-
-  /** Virtual time until the soonest timed wait of the run runs out, or -1 if none waits so. */
-  private long soonestTimeoutNanos() {
-    long soonest = -1;
-    long now = clock.elapsed();
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
-        long left = Math.max(0, c.pendingSince + c.pendingTimeout - now);
-        soonest = soonest < 0 ? left : Math.min(soonest, left);
-      }
-    }
-    return soonest;
+    return outside.underWay()
+        && outside.awaitReturn(unfinished.soonestTimeoutNanos(clock.elapsed()), run);
   }
 
   /** Whether a thread other than {@code t} could run now, without waiting for anything. */
   public boolean othersCouldRun(ControlledThread t) {
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c != t && c.readiness() == Readiness.READY) {
-        return true;
-      }
-    }
-    return false;
+    return unfinished.anyReadyBut(t);
   }
 
   /** Whether a thread of this run waits under control for the initialisation of {@code type}. */
   public boolean awaitsInitialisationOf(Class<?> type) {
-    for (int i = 0; i < unfinished.count(); i++) {
-      if (unfinished.get(i).awaitedClass() == type) {
-        return true;
-      }
-    }
-    return false;
+    return unfinished.anyAwaitingInitialisationOf(type);
   }
 
   /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
@@ -904,17 +833,6 @@ public final class Scheduler {
     return WeftAbort.INSTANCE;
   }
 
-  /** See {@link StepBudget.TimeoutsToCome}. */
-  private boolean timeoutToComeSince(ControlledThread running, long step) {
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c != running && c.pendingTimeout > 0 && c.timedOutAtStep < step) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private ControlledThread startChild(ControlledThread parent, Thread logical) {
     String name = parent.stableName + "." + (++parent.children);
     ControlledThread child = newThread(name, logical, daemons.ofStarted(logical, parent));
@@ -970,17 +888,8 @@ public final class Scheduler {
    */
   private void uncaught(ControlledThread t, Throwable e) {
     t.leaveAtomicSections();
-    Thread.UncaughtExceptionHandler handler = t.logical.getUncaughtExceptionHandler();
-    if (handler != null && handler.getClass() != ThreadGroup.class) {
-      try {
-        handler.uncaughtException(t.logical, e);
-        return;
-      } catch (WeftAbort | TargetExit stop) {
-        throw stop;
-      } catch (Throwable ignored) {
-        // the JVM ignores an exception thrown by the handler itself
-        return;
-      }
+    if (Threads.handledByOwnHandler(t.logical, e)) {
+      return;
     }
     if (expected.matches(e)) {
       return; // thrown on purpose (--ignore-exception): the thread ends, the run goes on

@@ -114,13 +114,22 @@ final class StallWatch {
       }
       Failure f =
           Hangs.runTimeout(
-              scheduler.turnHolderName(),
+              holderName(scheduler.turnHolder()),
               TimeUnit.NANOSECONDS.toMillis(programNanos),
-              StackText.of(scheduler.turnHolderCarrier()));
+              StackText.of(carrierOf(scheduler.turnHolder())));
       scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
       return true;
     }
     return false;
+  }
+
+  private static String holderName(ControlledThread t) {
+    return t == null ? "?" : t.toString();
+  }
+
+  /** The carrier of {@code t}, for stall diagnostics. */
+  private static Thread carrierOf(ControlledThread t) {
+    return t == null ? null : t.carrier();
   }
 
   /**
