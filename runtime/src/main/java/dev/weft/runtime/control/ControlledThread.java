@@ -443,7 +443,7 @@ public final class ControlledThread implements LogicalThread {
    * Whether this thread keeps the run going, as a live non-daemon thread keeps a JVM going. A pool
    * worker waiting for work does not: a pool that was never shut down is no reason to wait.
    */
-  boolean keepsRunAlive() {
+  public boolean keepsRunAlive() {
     return state != ThreadState.FINISHED && !idle && !daemon;
   }
 

@@ -251,13 +251,7 @@ public final class Scheduler {
     if (status != 0) {
       run.settle(RunResult.Outcome.FAILED, Exits.nonZero(t.toString(), status, call), null);
     } else {
-      List<String> running = new ArrayList<>();
-      for (ControlledThread c : threads) {
-        if (c != t && c.keepsRunAlive()) {
-          running.add(c.toString());
-        }
-      }
-      run.settle(RunResult.Outcome.PASSED, null, Exits.zeroNote(t.toString(), running));
+      run.settle(RunResult.Outcome.PASSED, null, Exits.zeroNote(t, threads));
     }
     abort();
   }
@@ -906,24 +900,12 @@ public final class Scheduler {
     handoff.give(next);
   }
 
-  /** Whether some threads are live but none keeps the run going (idle workers, daemons). */
-  private boolean onlyIdleOrDaemonsLeft() {
-    boolean anyLive = false;
-    for (ControlledThread c : threads) {
-      if (c.keepsRunAlive()) {
-        return false;
-      }
-      anyLive |= !c.isFinished();
-    }
-    return anyLive;
-  }
-
   private void noThreadEnabled() {
     boolean allFinished = true;
     for (ControlledThread c : threads) {
       allFinished &= c.isFinished();
     }
-    if (!allFinished && onlyIdleOrDaemonsLeft()) {
+    if (!allFinished && Deadlocks.onlyIdleOrDaemonsLeft(threads)) {
       abort(); // idle pool workers and daemons are all that is left: the run is over
       return;
     }
