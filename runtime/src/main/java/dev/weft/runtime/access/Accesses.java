@@ -149,7 +149,7 @@ public final class Accesses {
         t.scheduler().locals().arrayMade(obj, t);
       }
       if (obj instanceof Thread) {
-        t.scheduler().threadCreated((Thread) obj, t);
+        t.scheduler().daemons().created((Thread) obj, t);
       }
     }
   }

@@ -385,6 +385,19 @@ public final class ControlledThread implements LogicalThread {
     return carrier;
   }
 
+  /** Whether the thread's carrier was given its work and has not finished it. */
+  public boolean carrierBusy() {
+    return assignment != null && !assignment.finished();
+  }
+
+  /**
+   * Waits until the thread's carrier has finished its work, or the deadline passed; returns whether
+   * it has (or was never given any).
+   */
+  public boolean awaitCarrier(long deadlineNanos) throws InterruptedException {
+    return assignment == null || assignment.awaitDone(deadlineNanos);
+  }
+
   /** Whether the thread is inside Weft's own work now ({@link OwnWork}). */
   public boolean inOwnWork() {
     return ownWorkDepth > 0;
@@ -417,6 +430,11 @@ public final class ControlledThread implements LogicalThread {
     return ownWorkDepth == 0 ? Math.max(0, System.nanoTime() - ownWorkSince) : 0;
   }
 
+  /** Whether the thread is a daemon, which does not keep the run alive. */
+  public boolean isDaemon() {
+    return daemon;
+  }
+
   public boolean isIdle() {
     return idle;
   }
@@ -425,7 +443,7 @@ public final class ControlledThread implements LogicalThread {
    * Whether this thread keeps the run going, as a live non-daemon thread keeps a JVM going. A pool
    * worker waiting for work does not: a pool that was never shut down is no reason to wait.
    */
-  boolean keepsRunAlive() {
+  public boolean keepsRunAlive() {
     return state != ThreadState.FINISHED && !idle && !daemon;
   }
 

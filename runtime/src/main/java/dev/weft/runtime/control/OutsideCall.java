@@ -10,7 +10,7 @@ import dev.weft.runtime.carrier.Carrier;
  * into the call is a scheduling point like any other; then the thread gives up the turn and runs
  * the call natively (no hook of Weft's sees it, as for a thread outside any run); its return is a
  * second step, enabled once the kernel has returned. When no other thread can run, the scheduler
- * waits for the kernel (see {@link Scheduler}) instead of calling it a deadlock.
+ * waits for the kernel (see {@link OutsideCalls}) instead of calling it a deadlock.
  *
  * <p>When the call returns depends on the outside, so a replay of such a run may take other
  * decisions: the run's result says that it talked to the outside, and a diverged replay says why.

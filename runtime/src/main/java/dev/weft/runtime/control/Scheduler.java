@@ -5,7 +5,6 @@ import dev.weft.runtime.api.RunResult;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.carrier.Carrier;
-import dev.weft.runtime.carrier.CarrierCpuTime;
 import dev.weft.runtime.carrier.CarrierPool;
 import dev.weft.runtime.carrier.WaitTicks;
 import dev.weft.runtime.local.LocalObjects;
@@ -14,12 +13,14 @@ import dev.weft.runtime.oracle.Exits;
 import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
-import dev.weft.runtime.oracle.Hangs;
+import dev.weft.runtime.oracle.StepBudget;
 import dev.weft.runtime.races.Race;
 import dev.weft.runtime.races.RaceFailures;
 import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
+import dev.weft.runtime.sync.DaemonFlags;
+import dev.weft.runtime.sync.Threads;
 import dev.weft.runtime.time.ClockPolls;
 import dev.weft.runtime.time.Identities;
 import dev.weft.runtime.time.VirtualClock;
@@ -28,7 +29,7 @@ import dev.weft.trace.FieldTable;
 import dev.weft.trace.Locations;
 import dev.weft.trace.ObjectNames;
 import dev.weft.trace.SiteTable;
-import dev.weft.trace.StableHash;
+import dev.weft.trace.StableVariables;
 import dev.weft.trace.Trace;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntSet;
@@ -36,9 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -52,52 +51,11 @@ public final class Scheduler {
   private final Strategy strategy;
   private final SiteTable sites;
   private final FieldTable fields;
-  private final int maxSteps;
-
-  /**
-   * Steps while no other thread could run cost no decision and cannot be a livelock between
-   * threads: they have a budget this many times larger, so that long single-threaded set-up (a
-   * mocking or scripting library generating classes, a database writing its first values while its
-   * daemons sleep) is not taken for a hang.
-   */
-  static final long SOLO_BUDGET_FACTOR = 100;
-
-  /**
-   * Steps without a change to shared state that make a hang evidently endless ({@link
-   * #steadySteps}); a budget smaller than this counts whole.
-   */
-  static final long STEADY_STEPS = 100_000;
-
-  /** A run alone is looked at for an endless stretch ({@link #endlessAlone}) every 1,024 steps. */
-  private static final long STEADY_CHECK_MASK = 1023;
-
-  /**
-   * Whether at the last decision more than one thread could run without waiting for time: only then
-   * is a step contended. Threads that are merely alive make no livelock with the one that runs:
-   * those waiting for a signal, and those that sleep or wait with a timeout (which the strategy may
-   * pick to end early, a jump of virtual time, but which wait for nothing else).
-   */
-  private boolean othersCouldRun;
-
-  /** Steps taken while another thread could run, and while none could. */
-  private long contendedSteps;
-
-  private long soloSteps;
-
-  /**
-   * Whether the run has spent its contended budget and now runs round-robin, without the strategy:
-   * a strategy may starve a thread for ever (PCT keeps a busy loop at the top priority), so only a
-   * run that does not end under fair scheduling either is a hang. Replay reaches the same step and
-   * switches the same way, so these choices are not recorded as decisions.
-   */
-  private boolean fair;
+  private final StepBudget budget;
 
   private final Trace trace = new Trace();
   private final ObjectNames objects = new ObjectNames();
   private final LocalObjects localObjects;
-
-  /** Accesses to local objects since the last step: an endless loop over them is a hang too. */
-  private long localAccessesInARow;
 
   private final RaceLog raceLog;
 
@@ -113,29 +71,10 @@ public final class Scheduler {
 
   private final IdentityHashMap<Thread, ControlledThread> byLogical = new IdentityHashMap<>();
 
-  /**
-   * The daemon flag of each target {@link Thread} object, as the JVM would have set it: inherited
-   * from the controlled thread that created it, or given by {@code setDaemon}. The real flag cannot
-   * say: every carrier is a daemon, so that a stuck target never keeps Weft's JVM alive.
-   */
-  private final IdentityHashMap<Thread, Boolean> daemons = new IdentityHashMap<>();
+  private final DaemonFlags daemons = new DaemonFlags();
 
-  private final PointView view = new PointView();
+  private final DecisionPoint point;
   private final VirtualClock clock = new VirtualClock();
-
-  /** Events so far that changed shared state; a clock read after none is a poll. */
-  private long sharedChanges;
-
-  /** {@link #steps} at the last event that changed shared state, and at the one before. */
-  private long stepsAtLastChange;
-
-  private long stepsAtChangeBefore;
-
-  /** {@link #steps} when another thread than the running one could last run. */
-  private long lastContendedStep;
-
-  /** The last event that changed shared state. */
-  private int lastChangeEvent = -1;
 
   private final Identities identities = new Identities();
   private final RunState run = new RunState();
@@ -143,10 +82,6 @@ public final class Scheduler {
   private Object[] locals = new Object[8];
 
   private volatile ControlledThread[] threadSnapshot = new ControlledThread[0];
-  private int[] enabled = new int[8];
-  private int[] heldBack = new int[8];
-  private int enabledCount;
-  private int heldBackCount;
 
   /**
    * Whether waiting threads may be offered to wake spuriously; see {@link
@@ -154,15 +89,8 @@ public final class Scheduler {
    */
   private final boolean spuriousWakeups;
 
-  /** Threads offered to wake spuriously at this decision, after the held-back ones. */
-  private int[] spurious = new int[8];
-
-  private int spuriousCount;
-
   /** Calls to the strategy so far in this run: where a held-back choice was made. */
   private int pointsOffered;
-
-  private int steps;
 
   /** Moves on whenever modelled synchronisation state changes; blocked threads then retry. */
   private int syncVersion;
@@ -170,16 +98,8 @@ public final class Scheduler {
   /** Trace size at the last deadlock recheck; see {@link #decideOrRecheck}. */
   private int recheckedAt = -1;
 
-  /** Calls outside the run whose threads gave up the turn; only the turn holder changes it. */
-  private final List<OutsideCall> outsideCalls = new ArrayList<>();
-
-  /** What outside the run the run first talked to, and how many such calls it made. */
-  private String outsideFirst;
-
-  private int outsideCount;
-
-  /** The carrier waiting, holding the turn, for an outside call to return; null when none. */
-  private volatile Thread awaitingOutside;
+  /** The run's calls outside itself. */
+  private final OutsideCalls outside = new OutsideCalls();
 
   /**
    * @param races which races the run's oracle reports
@@ -207,7 +127,9 @@ public final class Scheduler {
     this.localObjects = locals;
     this.sites = sites;
     this.fields = fields;
-    this.maxSteps = maxSteps;
+    this.budget = new StepBudget(maxSteps, trace, sites, unfinished::timeoutToComeSince);
+    this.point =
+        new DecisionPoint(threads, trace, budget, new StableVariables(objects, sites, fields));
     this.raceLog = races == RaceMode.OFF ? null : new RaceLog(races, trace, captureStacksAt);
   }
 
@@ -241,7 +163,7 @@ public final class Scheduler {
 
   /** Steps executed so far; read racily by the controller to notice a stalled run. */
   public int stepsSoFar() {
-    return steps;
+    return budget.steps();
   }
 
   /**
@@ -249,7 +171,7 @@ public final class Scheduler {
    * objects of its own makes progress without steps.
    */
   public long progressSoFar() {
-    return steps + localObjects.elidedAccesses();
+    return budget.steps() + localObjects.elidedAccesses();
   }
 
   public LocalObjects locals() {
@@ -268,11 +190,9 @@ public final class Scheduler {
     if (run.isAborted()) {
       throw WeftAbort.INSTANCE;
     }
-    if (++localAccessesInARow > maxSteps * SOLO_BUDGET_FACTOR) {
-      run.settle(
-          RunResult.Outcome.FAILED, Hangs.localLoop(sites, t, localAccessesInARow - 1, site), null);
-      abort();
-      throw WeftAbort.INSTANCE;
+    Failure hang = budget.localAccess(t, site);
+    if (hang != null) {
+      throw endAsHang(hang);
     }
     return true;
   }
@@ -299,26 +219,11 @@ public final class Scheduler {
   }
 
   /**
-   * The platform thread that runs {@code t}'s code now (its carrier, or the one a virtual carrier
-   * is mounted on), or null where that cannot be seen.
+   * The run's threads so far, in index order: a snapshot the controller may read while the run goes
+   * on.
    */
-  public static Thread platformThreadOf(ControlledThread t) {
-    return t == null ? null : CarrierCpuTime.platformOf(t.carrier);
-  }
-
-  /**
-   * Whether the processor time of the platform thread that runs {@code t}'s code can be measured.
-   */
-  public static boolean processorTimeMeasured(ControlledThread t) {
-    return t != null && CarrierCpuTime.measurable(t.carrier);
-  }
-
-  /**
-   * Processor nanoseconds {@code platform} has used so far, or -1 where the JVM does not measure it
-   * ({@link CarrierCpuTime}).
-   */
-  public static long cpuNanos(Thread platform) {
-    return CarrierCpuTime.nanos(platform);
+  public List<ControlledThread> threadsSoFar() {
+    return List.of(threadSnapshot);
   }
 
   /** The thread that holds the turn, or null; read racily by the controller's watchdog. */
@@ -335,44 +240,6 @@ public final class Scheduler {
   }
 
   /**
-   * Whether a thread whose carrier has not finished is inside Weft's own work ({@link OwnWork}).
-   */
-  public boolean unfinishedThreadInOwnWork() {
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.finished() && t.inOwnWork()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * What each thread whose carrier has not finished is doing, as the JVM says: {@code RUNNABLE}
-   * (running code without reaching a scheduling point), or blocked and where.
-   */
-  public List<String> unfinishedThreads() {
-    List<String> out = new ArrayList<>();
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.finished()) {
-        Thread c = t.carrier;
-        out.add(t + ": " + (c == null ? "not started" : c.getState().toString()));
-      }
-    }
-    return out;
-  }
-
-  /** The carrier of the thread that holds the turn, for stall diagnostics. */
-  public Thread turnHolderCarrier() {
-    ControlledThread t = handoff.holder();
-    return t == null ? null : t.carrier;
-  }
-
-  public String turnHolderName() {
-    ControlledThread t = handoff.holder();
-    return t == null ? "?" : t.toString();
-  }
-
-  /**
    * Thread {@code t} called {@code System.exit(status)}: the run ends there, as the JVM would. A
    * non-zero status is a failure of the run (an {@code exit} finding with {@code call}'s stack);
    * status 0 passes, with a note if other threads were still running.
@@ -384,13 +251,7 @@ public final class Scheduler {
     if (status != 0) {
       run.settle(RunResult.Outcome.FAILED, Exits.nonZero(t.toString(), status, call), null);
     } else {
-      List<String> running = new ArrayList<>();
-      for (ControlledThread c : threads) {
-        if (c != t && c.keepsRunAlive()) {
-          running.add(c.toString());
-        }
-      }
-      run.settle(RunResult.Outcome.PASSED, null, Exits.zeroNote(t.toString(), running));
+      run.settle(RunResult.Outcome.PASSED, null, Exits.zeroNote(t, threads));
     }
     abort();
   }
@@ -404,20 +265,6 @@ public final class Scheduler {
   /** Ends the run as skipped: the target did something Weft cannot control yet. */
   public void skip(String diagnostic) {
     abortFromController(RunResult.Outcome.SKIPPED, null, diagnostic);
-  }
-
-  /**
-   * Waits until every carrier of this run has finished its thread's work, or the deadline passed;
-   * returns how many had not (they are abandoned: stuck in target code, never reused).
-   */
-  public int awaitCarriers(long deadlineNanos) throws InterruptedException {
-    int stuck = 0;
-    for (ControlledThread t : threadSnapshot) {
-      if (t.assignment != null && !t.assignment.awaitDone(deadlineNanos)) {
-        stuck++;
-      }
-    }
-    return stuck;
   }
 
   /**
@@ -442,11 +289,7 @@ public final class Scheduler {
         && outcome != RunResult.Outcome.DIVERGED) {
       races = RaceOracle.find(trace, raceLog, sites, fields, objects);
       if (!races.isEmpty()) {
-        failures = new ArrayList<>(failures);
-        for (Race r : races) {
-          failures.add(RaceFailures.of(r, sites, labels));
-        }
-        failures = List.copyOf(failures);
+        failures = RaceFailures.withRaces(failures, races, sites, labels);
         outcome = RunResult.Outcome.FAILED;
       }
     }
@@ -457,9 +300,9 @@ public final class Scheduler {
         trace,
         decisions.toIntArray(),
         names,
-        steps,
+        budget.steps(),
         nanos,
-        run.diagnostic() != null ? run.diagnostic() : outsideNote(),
+        run.diagnostic() != null ? run.diagnostic() : outside.note(),
         programNames);
   }
 
@@ -501,14 +344,11 @@ public final class Scheduler {
   /**
    * The update recorded as {@code event} failed (a compare-and-set that found another value): it
    * only read its location, so the trace says so, and it changed no shared state for the judgement
-   * of an endless run ({@link #steadySteps}).
+   * of an endless run ({@link StepBudget#updateFailed}).
    */
   public void updateFailed(int event) {
     trace.setKind(event, EventKind.READ);
-    if (event == lastChangeEvent) {
-      stepsAtLastChange = stepsAtChangeBefore;
-      lastChangeEvent = -1;
-    }
+    budget.updateFailed(event);
   }
 
   public VirtualClock clock() {
@@ -517,7 +357,7 @@ public final class Scheduler {
 
   /** Target code of {@code t} reads the clock: it moves on first (see {@link ClockPolls}). */
   public VirtualClock readClock(ControlledThread t) {
-    clock.read(t.clockPolls, sharedChanges);
+    clock.read(t.clockPolls, budget.sharedChanges());
     return clock;
   }
 
@@ -641,7 +481,7 @@ public final class Scheduler {
         }
         if (timeoutNanos == 0 || (timeoutNanos > 0 && wait.awaitingChange && !retry)) {
           clock.advanceTo(since + Math.max(0, timeoutNanos));
-          t.timedOutAtStep = steps;
+          t.timedOutAtStep = budget.steps();
           record(t, EventKind.READ, location, site); // the failed attempt observed the state
           return Blocked.TIMED_OUT;
         }
@@ -665,10 +505,7 @@ public final class Scheduler {
   public OutsideCall leave(
       ControlledThread t, EventKind kind, long location, int site, Object obj, String what) {
     point(t, kind, location, site, obj, 0);
-    if (outsideFirst == null) {
-      outsideFirst = what;
-    }
-    outsideCount++;
+    outside.made(what);
     OutsideCall call = new OutsideCall(this, t, what);
     t.announce(kind, location, site, obj, 0);
     t.pendingSince = clock.elapsed();
@@ -678,7 +515,7 @@ public final class Scheduler {
     if (next == null || next == t) {
       return call; // nobody else could use the turn: it keeps it through the call
     }
-    outsideCalls.add(call);
+    outside.gaveUpTurn(call);
     call.gaveUpTurn = true;
     Carrier.bindCurrent(null); // in the call the thread is the JVM's: no hook of Weft's sees it
     handoff.give(next);
@@ -688,12 +525,9 @@ public final class Scheduler {
   /** {@code t}'s call outside the run has returned: it takes the turn back and records it. */
   void outsideReturned(ControlledThread t, OutsideCall call) {
     if (call.gaveUpTurn) {
-      Thread waiter = awaitingOutside;
-      if (waiter != null) {
-        LockSupport.unpark(waiter);
-      }
+      outside.returned();
       handoff.await(t);
-      outsideCalls.remove(call);
+      outside.turnTakenBack(call);
     } else {
       takeTurn(t);
     }
@@ -703,21 +537,7 @@ public final class Scheduler {
 
   /** Whether the thread holding the turn waits for a call outside the run to return. */
   public boolean awaitsOutside() {
-    return awaitingOutside != null;
-  }
-
-  /** What the run talked to outside itself, for its result; null if nothing. */
-  private String outsideNote() {
-    if (outsideFirst == null) {
-      return null;
-    }
-    return "the run waited on "
-        + outsideFirst
-        + (outsideCount > 1
-            ? " and others outside the run (" + outsideCount + " calls)"
-            : " outside the run")
-        + ", whose answers come when the kernel has them, so another run of the same decisions may"
-        + " differ";
+    return outside.awaited();
   }
 
   /**
@@ -726,69 +546,18 @@ public final class Scheduler {
    * those may time out instead (false). Returns false at once if no such call is under way.
    */
   private boolean awaitOutside() {
-    boolean underWay = false;
-    for (OutsideCall c : outsideCalls) {
-      underWay |= c.awaited() || c.returned;
-    }
-    if (!underWay) {
-      return false;
-    }
-    long limit = soonestTimeoutNanos();
-    long start = System.nanoTime();
-    awaitingOutside = Thread.currentThread();
-    try {
-      while (true) {
-        for (OutsideCall c : outsideCalls) {
-          if (c.returned) {
-            return true;
-          }
-        }
-        if (run.isAborted()) {
-          throw WeftAbort.INSTANCE;
-        }
-        if (limit >= 0 && System.nanoTime() - start >= limit) {
-          return false;
-        }
-        LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
-      }
-    } finally {
-      awaitingOutside = null;
-    }
-  }
-
-  /** Virtual time until the soonest timed wait of the run runs out, or -1 if none waits so. */
-  private long soonestTimeoutNanos() {
-    long soonest = -1;
-    long now = clock.elapsed();
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
-        long left = Math.max(0, c.pendingSince + c.pendingTimeout - now);
-        soonest = soonest < 0 ? left : Math.min(soonest, left);
-      }
-    }
-    return soonest;
+    return outside.underWay()
+        && outside.awaitReturn(unfinished.soonestTimeoutNanos(clock.elapsed()), run);
   }
 
   /** Whether a thread other than {@code t} could run now, without waiting for anything. */
   public boolean othersCouldRun(ControlledThread t) {
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c != t && c.readiness() == Readiness.READY) {
-        return true;
-      }
-    }
-    return false;
+    return unfinished.anyReadyBut(t);
   }
 
   /** Whether a thread of this run waits under control for the initialisation of {@code type}. */
   public boolean awaitsInitialisationOf(Class<?> type) {
-    for (int i = 0; i < unfinished.count(); i++) {
-      if (unfinished.get(i).awaitedClass() == type) {
-        return true;
-      }
-    }
-    return false;
+    return unfinished.anyAwaitingInitialisationOf(type);
   }
 
   /** Modelled synchronisation state changed: threads blocked in {@link #block} may retry. */
@@ -803,7 +572,7 @@ public final class Scheduler {
   /** A timed operation ran its course: virtual time has reached the thread's deadline. */
   public void timedOut(ControlledThread t) {
     clock.advanceTo(t.pendingSince + t.pendingTimeout);
-    t.timedOutAtStep = steps;
+    t.timedOutAtStep = budget.steps();
   }
 
   /** Records an event that needs no decision (releasing a monitor): the thread keeps the turn. */
@@ -854,24 +623,9 @@ public final class Scheduler {
     objects.allocated(obj, site);
   }
 
-  /** A target thread object was made by controlled thread {@code creator}: it inherits its flag. */
-  public void threadCreated(Thread thread, ControlledThread creator) {
-    daemons.putIfAbsent(thread, creator.daemon);
-  }
-
-  /** {@code thread.setDaemon(on)} in target code. */
-  public void daemonSet(Thread thread, boolean on) {
-    daemons.put(thread, on);
-  }
-
-  /** The daemon flag target code sees for {@code thread}. */
-  public boolean isDaemon(Thread thread) {
-    Boolean known = daemons.get(thread);
-    if (known != null) {
-      return known;
-    }
-    ControlledThread t = byLogical.get(thread);
-    return t != null ? t.daemon : thread.isDaemon();
+  /** The daemon flags of the run's target thread objects. */
+  public DaemonFlags daemons() {
+    return daemons;
   }
 
   /** The controlled thread of a target {@link Thread} object, or null if it was never started. */
@@ -946,29 +700,11 @@ public final class Scheduler {
 
   private void afterEvent(ControlledThread t, EventKind kind, long location, int site) {
     clock.tick();
-    if (changesSharedState(kind)) {
-      sharedChanges++;
-      stepsAtChangeBefore = stepsAtLastChange;
-      stepsAtLastChange = steps;
-      lastChangeEvent = trace.size() - 1;
-    }
+    budget.executed(kind, trace.size() - 1);
     SpinFairness.executed(t, kind, location, site);
     if (kind.writes()) {
       SpinFairness.written(t, location, pollers);
     }
-  }
-
-  /**
-   * Whether an event of this kind can change what another thread sees: a write to memory, a
-   * notification, a thread started or interrupted. Taking and releasing a lock, reading, waiting,
-   * sleeping and yielding do not; a thread doing only those between reads of the clock is polling.
-   */
-  private static boolean changesSharedState(EventKind kind) {
-    return (kind.isData() && kind.writes())
-        || kind == EventKind.NOTIFY
-        || kind == EventKind.NOTIFY_ALL
-        || kind == EventKind.THREAD_START
-        || kind == EventKind.THREAD_INTERRUPT;
   }
 
   private ControlledThread newThread(String name, Thread logical, boolean daemon) {
@@ -977,80 +713,34 @@ public final class Scheduler {
     threads.add(t);
     unfinished.add(t);
     threadSnapshot = threads.toArray(new ControlledThread[0]);
-    if (enabled.length < threads.size()) {
-      enabled = Arrays.copyOf(enabled, threads.size() * 2);
-      heldBack = new int[enabled.length];
-      spurious = new int[enabled.length];
-    }
+    point.fit(threads.size());
     return t;
   }
 
   private ControlledThread decide(ControlledThread current) {
-    int count = unfinished.count();
-    boolean anyLive = count > 0;
-    // a thread that waits only for the turn is ready: the unfinished threads keep the sums a
-    // decision needs of those, and only the others are asked (in index order, as all once were)
+    boolean anyLive = unfinished.count() > 0;
     boolean alive = unfinished.keepsAlive() > 0; // some thread keeps the run going
-    int contenders = unfinished.untimedFree();
-    int polling = unfinished.pollingFree();
-    int n = 0;
-    int wakeable = 0;
-    int from = 0;
-    long[] waiting = unfinished.waiting();
-    for (int w = 0; w < waiting.length; w++) {
-      for (long bits = waiting[w]; bits != 0; bits &= bits - 1) {
-        int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
-        n = unfinished.copyIndices(from, slot, enabled, n);
-        from = slot + 1;
-        ControlledThread c = unfinished.get(slot);
-        if (c.readiness() == Readiness.READY) {
-          int f = unfinished.flags(slot);
-          enabled[n++] = c.index;
-          if ((f & ControlledThread.TIMED) == 0) {
-            contenders++;
-          }
-          if ((f & ControlledThread.POLLING) != 0) {
-            polling++;
-          }
-        } else if (spuriousWakeups && c.mayWakeSpuriously()) {
-          spurious[wakeable++] = c.index;
-        }
-      }
-    }
-    n = unfinished.copyIndices(from, count, enabled, n);
+    int n = point.gather(unfinished, spuriousWakeups);
     if (!alive && anyLive) {
       return null; // only idle workers and daemons left: the program is over, as on the JVM
     }
-    if (n == 0 && !outsideCalls.isEmpty() && awaitOutside()) {
+    if (n == 0 && outside.any() && awaitOutside()) {
       return decide(current); // a call outside the run returned: its thread can go on
     }
     if (n == 0) {
-      wakeable = 0; // a wait nothing else can end is a deadlock, not a chance to wake spuriously
-      for (int i = 0; i < unfinished.count(); i++) {
-        ControlledThread c = unfinished.get(i);
-        if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
-          enabled[n++] = c.index;
-        }
-      }
+      n = point.onlyToTimeOut(unfinished);
     }
     if (n == 0) {
       return null;
     }
-    othersCouldRun = contenders > 1;
-    int offered = n;
-    if (polling > 0 && polling < n) {
-      offered = pollingThreadsLast(n);
+    budget.contended(point.contended());
+    int offered = point.offered(n);
+    if (budget.fair()) {
+      return threads.get(point.roundRobin(n, offered, current.index, clock.elapsed()));
     }
-    if (fair) {
-      int awake = awakeFirst(n);
-      return threads.get(enabled[roundRobin(awake > 0 ? awake : offered, current.index)]);
-    }
-    enabledCount = offered;
-    heldBackCount = n - offered;
-    spuriousCount = wakeable;
-    view.current = current.index;
-    int point = pointsOffered++;
-    int choice = strategy.choose(view);
+    int wakeable = point.offer(offered, n, current.index);
+    int at = pointsOffered++;
+    int choice = strategy.choose(point);
     if (choice < 0 || choice >= n + wakeable) {
       diverged(
           "strategy chose position "
@@ -1062,13 +752,13 @@ public final class Scheduler {
               + " held back and "
               + wakeable
               + " that may wake spuriously at step "
-              + steps);
+              + budget.steps());
       throw WeftAbort.INSTANCE;
     }
-    int chosen = choice < n ? enabled[choice] : spurious[choice - n];
+    int chosen = point.chosen(choice, n);
     if (choice >= offered) {
       decisions.add(HeldBackChoice.marker(chosen));
-      decisions.add(point);
+      decisions.add(at);
     } else if (offered > 1) {
       decisions.add(chosen);
     }
@@ -1077,57 +767,6 @@ public final class Scheduler {
       next.wakeSpuriously();
     }
     return next;
-  }
-
-  /**
-   * Moves the enabled threads that sleep or wait with a timeout not yet run out behind the others
-   * and returns how many are not. Fair scheduling lets such a thread's time pass as it would: a
-   * daemon that sleeps between rounds of housekeeping, picked whenever its turn came, would wake at
-   * once every time and starve the thread that has work to do.
-   */
-  private int awakeFirst(int n) {
-    int kept = 0;
-    int held = 0;
-    long now = clock.elapsed();
-    for (int i = 0; i < n; i++) {
-      ControlledThread c = threads.get(enabled[i]);
-      if (c.pendingTimeout > 0 && now - c.pendingSince < c.pendingTimeout) {
-        heldBack[held++] = c.index;
-      } else {
-        enabled[kept++] = c.index;
-      }
-    }
-    System.arraycopy(heldBack, 0, enabled, kept, held);
-    return kept;
-  }
-
-  /** The position of the first enabled thread after {@code current} in index order, cyclically. */
-  private int roundRobin(int n, int current) {
-    for (int i = 0; i < n; i++) {
-      if (enabled[i] > current) {
-        return i;
-      }
-    }
-    return 0;
-  }
-
-  /**
-   * Moves the enabled threads that are polling behind the others (each group in index order) and
-   * returns how many are not; see {@link SpinFairness}.
-   */
-  private int pollingThreadsLast(int n) {
-    int kept = 0;
-    int held = 0;
-    for (int i = 0; i < n; i++) {
-      int t = enabled[i];
-      if ((threads.get(t).flags & ControlledThread.POLLING) != 0) {
-        heldBack[held++] = t;
-      } else {
-        enabled[kept++] = t;
-      }
-    }
-    System.arraycopy(heldBack, 0, enabled, kept, held);
-    return kept;
   }
 
   /** Records the announced event; thread lifecycle events also take effect here. */
@@ -1175,75 +814,22 @@ public final class Scheduler {
   }
 
   private void checkBudget(ControlledThread t) {
-    steps++;
-    localAccessesInARow = 0;
-    boolean alone = !othersCouldRun;
-    long limit = alone ? maxSteps * SOLO_BUDGET_FACTOR : maxSteps;
-    if ((alone ? ++soloSteps : ++contendedSteps) > limit) {
-      if (!alone && !fair) {
-        fair = true; // a second budget, round-robin: does the run end when no thread is starved?
-        contendedSteps = 0;
-        return;
-      }
-      run.settle(
-          RunResult.Outcome.FAILED,
-          Hangs.stepBudget(trace, sites, t, limit, alone, fair, steadySteps(t, limit)),
-          null);
-      abort();
-      throw WeftAbort.INSTANCE;
-    }
-    if (!alone) {
-      lastContendedStep = steps;
-    } else if (steps - Math.max(stepsAtLastChange, lastContendedStep) >= STEADY_STEPS
-        && limit > STEADY_STEPS
-        && (steps & STEADY_CHECK_MASK) == 0) {
-      endlessAlone(t);
+    Failure hang = budget.step(t);
+    if (hang != null) {
+      throw endAsHang(hang);
     }
   }
 
-  /**
-   * Ends the run as a hang before its solo budget (a hundred times the step budget, hours for some
-   * programs) is spent, if it evidently cannot end ({@link #steadySteps}): {@link #STEADY_STEPS}
-   * steps in which no thread but the one running could run, and nothing changed.
-   */
-  private void endlessAlone(ControlledThread t) {
-    long steady = steadySteps(t, STEADY_STEPS);
-    if (steady == 0) {
-      return;
-    }
-    run.settle(
-        RunResult.Outcome.FAILED,
-        Hangs.stepBudget(trace, sites, t, soloSteps, true, fair, steady),
-        null);
+  /** Ends the run with {@code hang}; returns the abort for the caller to throw. */
+  private WeftAbort endAsHang(Failure hang) {
+    run.settle(RunResult.Outcome.FAILED, hang, null);
     abort();
-    throw WeftAbort.INSTANCE;
-  }
-
-  /**
-   * How many steps the run has taken, up to now, with no change to shared state, if that is at
-   * least {@code min(limit, STEADY_STEPS)} and every other thread waiting for a time-out has timed
-   * out in that stretch already (a {@code wait(1000)} in a loop); else 0. Such a run cannot end:
-   * its threads see the same shared state at every step, and no time-out still to come can wake one
-   * that would change it (a thread's own reads of the clock make time pass quickly, {@link
-   * dev.weft.runtime.time.ClockPolls}, so a loop that waits for a deadline has long ended).
-   */
-  private long steadySteps(ControlledThread t, long limit) {
-    long unchanged = steps - stepsAtLastChange;
-    if (unchanged < Math.min(limit, STEADY_STEPS)) {
-      return 0;
-    }
-    for (int i = 0; i < unfinished.count(); i++) {
-      ControlledThread c = unfinished.get(i);
-      if (c != t && c.pendingTimeout > 0 && c.timedOutAtStep < stepsAtLastChange) {
-        return 0;
-      }
-    }
-    return unchanged;
+    return WeftAbort.INSTANCE;
   }
 
   private ControlledThread startChild(ControlledThread parent, Thread logical) {
     String name = parent.stableName + "." + (++parent.children);
-    ControlledThread child = newThread(name, logical, daemons.getOrDefault(logical, parent.daemon));
+    ControlledThread child = newThread(name, logical, daemons.ofStarted(logical, parent));
     byLogical.put(logical, child);
     child.assignment =
         new Carrier.Assignment(
@@ -1296,17 +882,8 @@ public final class Scheduler {
    */
   private void uncaught(ControlledThread t, Throwable e) {
     t.leaveAtomicSections();
-    Thread.UncaughtExceptionHandler handler = t.logical.getUncaughtExceptionHandler();
-    if (handler != null && handler.getClass() != ThreadGroup.class) {
-      try {
-        handler.uncaughtException(t.logical, e);
-        return;
-      } catch (WeftAbort | TargetExit stop) {
-        throw stop;
-      } catch (Throwable ignored) {
-        // the JVM ignores an exception thrown by the handler itself
-        return;
-      }
+    if (Threads.handledByOwnHandler(t.logical, e)) {
+      return;
     }
     if (expected.matches(e)) {
       return; // thrown on purpose (--ignore-exception): the thread ends, the run goes on
@@ -1323,24 +900,12 @@ public final class Scheduler {
     handoff.give(next);
   }
 
-  /** Whether some threads are live but none keeps the run going (idle workers, daemons). */
-  private boolean onlyIdleOrDaemonsLeft() {
-    boolean anyLive = false;
-    for (ControlledThread c : threads) {
-      if (c.keepsRunAlive()) {
-        return false;
-      }
-      anyLive |= !c.isFinished();
-    }
-    return anyLive;
-  }
-
   private void noThreadEnabled() {
     boolean allFinished = true;
     for (ControlledThread c : threads) {
       allFinished &= c.isFinished();
     }
-    if (!allFinished && onlyIdleOrDaemonsLeft()) {
+    if (!allFinished && Deadlocks.onlyIdleOrDaemonsLeft(threads)) {
       abort(); // idle pool workers and daemons are all that is left: the run is over
       return;
     }
@@ -1361,8 +926,8 @@ public final class Scheduler {
   }
 
   private void diverged(String why) {
-    String outside = outsideNote();
-    run.settle(RunResult.Outcome.DIVERGED, null, outside == null ? why : why + "; " + outside);
+    String note = outside.note();
+    run.settle(RunResult.Outcome.DIVERGED, null, note == null ? why : why + "; " + note);
     abort();
   }
 
@@ -1370,113 +935,5 @@ public final class Scheduler {
     run.markAborted();
     handoff.wakeAll(threadSnapshot);
     run.end();
-  }
-
-  /** The strategy's window on the scheduler; one instance, reused at every point. */
-  private final class PointView implements SchedulingPoint {
-    int current;
-
-    @Override
-    public int step() {
-      return steps;
-    }
-
-    @Override
-    public int currentThread() {
-      return current;
-    }
-
-    @Override
-    public int enabledCount() {
-      return enabledCount;
-    }
-
-    @Override
-    public int enabledThread(int i) {
-      return enabled[i];
-    }
-
-    @Override
-    public int heldBackCount() {
-      return heldBackCount;
-    }
-
-    @Override
-    public int heldBackThread(int i) {
-      return enabled[enabledCount + i];
-    }
-
-    @Override
-    public int spuriousCount() {
-      return spuriousCount;
-    }
-
-    @Override
-    public int spuriousThread(int i) {
-      return spurious[i];
-    }
-
-    @Override
-    public int threadCount() {
-      return threads.size();
-    }
-
-    @Override
-    public EventKind pendingKind(int thread) {
-      return threads.get(thread).pendingKind;
-    }
-
-    @Override
-    public long pendingLocation(int thread) {
-      return threads.get(thread).pendingLocation;
-    }
-
-    @Override
-    public int pendingSite(int thread) {
-      return threads.get(thread).pendingSite;
-    }
-
-    /** Stable keys of static fields by field id, filled as they are asked for. */
-    private long[] staticVariables = new long[0];
-
-    /**
-     * Named by stable hashes (the field's class and name, the allocation site's stable key), not by
-     * the process's field and site numbers: those depend on the order classes were first
-     * instrumented, which a thread another run left running can change, and a strategy that
-     * iterates over variables must choose the same way in every process.
-     */
-    @Override
-    public long pendingVariable(int thread) {
-      long location = threads.get(thread).pendingLocation;
-      if (location == Locations.NONE) {
-        return NO_VARIABLE;
-      }
-      int object = Locations.objectNumber(location);
-      if (object != 0) {
-        int site = objects.namingSite(object);
-        return StableHash.mixLong(0x4845_4150L, site == 0 ? 0 : sites.stableKey(site));
-      }
-      int field = Locations.member(location);
-      if (field < 0) {
-        return StableHash.mixInt(0x5354_4154L, field);
-      }
-      if (field >= staticVariables.length) {
-        staticVariables = Arrays.copyOf(staticVariables, Math.max(field + 1, 2 * field));
-      }
-      if (staticVariables[field] == 0) {
-        staticVariables[field] = StableHash.mix(0x5354_4154L, fields.name(field));
-      }
-      return staticVariables[field];
-    }
-
-    @Override
-    public int pendingIndexInThread(int thread) {
-      return trace.eventsOf(thread);
-    }
-
-    @Override
-    public String threadName(int thread) {
-      return threads.get(thread).stableName;
-    }
   }
 }

@@ -55,6 +55,56 @@ final class UnfinishedThreads {
     return pollingFree;
   }
 
+  /** Whether a thread other than {@code t} could run now, without waiting for anything. */
+  boolean anyReadyBut(ControlledThread t) {
+    for (int i = 0; i < count; i++) {
+      ControlledThread c = threads[i];
+      if (c != t && c.readiness() == Readiness.READY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a thread waits under control for the initialisation of {@code type}. */
+  boolean anyAwaitingInitialisationOf(Class<?> type) {
+    for (int i = 0; i < count; i++) {
+      if (threads[i].awaitedClass() == type) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Virtual time from {@code now} until the soonest timed wait runs out, or -1 if none waits so.
+   */
+  long soonestTimeoutNanos(long now) {
+    long soonest = -1;
+    for (int i = 0; i < count; i++) {
+      ControlledThread c = threads[i];
+      if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
+        long left = Math.max(0, c.pendingSince + c.pendingTimeout - now);
+        soonest = soonest < 0 ? left : Math.min(soonest, left);
+      }
+    }
+    return soonest;
+  }
+
+  /**
+   * Whether a thread other than {@code running} waits with a time-out that has not run out since
+   * step {@code step} ({@link dev.weft.runtime.oracle.StepBudget.TimeoutsToCome}).
+   */
+  boolean timeoutToComeSince(ControlledThread running, long step) {
+    for (int i = 0; i < count; i++) {
+      ControlledThread c = threads[i];
+      if (c != running && c.pendingTimeout > 0 && c.timedOutAtStep < step) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The places of the threads that wait for more than the turn, as a bit set; read only. */
   long[] waiting() {
     return waiting;

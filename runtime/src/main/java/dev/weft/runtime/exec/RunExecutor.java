@@ -604,18 +604,18 @@ public final class RunExecutor {
     long deadline = now + TimeUnit.MILLISECONDS.toNanos(CARRIER_EXIT_MILLIS);
     long ownWorkDeadline = now + TimeUnit.MILLISECONDS.toNanos(OWN_WORK_EXIT_MILLIS);
     try {
-      while (System.nanoTime() < ownWorkDeadline && scheduler.unfinishedThreadInOwnWork()) {
+      while (System.nanoTime() < ownWorkDeadline && LeftCarriers.anyInOwnWork(scheduler)) {
         Thread.sleep(10);
         deadline = Math.max(deadline, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
       }
-      int stuck = scheduler.awaitCarriers(deadline);
-      List<String> unfinished = scheduler.unfinishedThreads();
+      int stuck = LeftCarriers.await(scheduler, deadline);
+      List<String> unfinished = LeftCarriers.unfinished(scheduler);
       lastRunLeftRunning = stuck > 0 && running(unfinished);
       if (lastRunLeftRunning) {
         // a blocked thread woken for a moment (interrupted at the run's end, a virtual thread
         // waiting to be mounted again) looks running: only one still running a little later is
         Thread.sleep(RUNNING_RECHECK_MILLIS);
-        unfinished = scheduler.unfinishedThreads();
+        unfinished = LeftCarriers.unfinished(scheduler);
         lastRunLeftRunning = running(unfinished);
       }
       lastRunLeftBlocked = stuck > 0 && !lastRunLeftRunning;

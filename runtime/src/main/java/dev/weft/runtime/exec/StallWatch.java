@@ -1,6 +1,7 @@
 package dev.weft.runtime.exec;
 
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.carrier.CarrierCpuTime;
 import dev.weft.runtime.carrier.ProcessorWait;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.Scheduler;
@@ -113,13 +114,30 @@ final class StallWatch {
       }
       Failure f =
           Hangs.runTimeout(
-              scheduler.turnHolderName(),
+              holderName(scheduler.turnHolder()),
               TimeUnit.NANOSECONDS.toMillis(programNanos),
-              StackText.of(scheduler.turnHolderCarrier()));
+              StackText.of(carrierOf(scheduler.turnHolder())));
       scheduler.abortFromController(RunResult.Outcome.FAILED, f, null);
       return true;
     }
     return false;
+  }
+
+  private static String holderName(ControlledThread t) {
+    return t == null ? "?" : t.toString();
+  }
+
+  /** The carrier of {@code t}, for stall diagnostics. */
+  private static Thread carrierOf(ControlledThread t) {
+    return t == null ? null : t.carrier();
+  }
+
+  /**
+   * The platform thread that runs {@code t}'s code now (its carrier, or the one a virtual carrier
+   * is mounted on), or null where that cannot be seen.
+   */
+  private static Thread platformOf(ControlledThread t) {
+    return t == null ? null : CarrierCpuTime.platformOf(t.carrier());
   }
 
   /**
@@ -129,7 +147,7 @@ final class StallWatch {
    * thread holds the turn (the others park), so all of that was the run's.
    */
   private long queued(ControlledThread holder, long now) {
-    Thread on = Scheduler.platformThreadOf(holder);
+    Thread on = platformOf(holder);
     long waited = ProcessorWait.nanos(on);
     if (waited < 0) {
       return queuedNanos;
@@ -151,8 +169,8 @@ final class StallWatch {
   }
 
   private void baseline(ControlledThread t, long now) {
-    platform = Scheduler.platformThreadOf(t);
-    cpuSince = Scheduler.cpuNanos(platform);
+    platform = platformOf(t);
+    cpuSince = CarrierCpuTime.nanos(platform);
     wallSince = now;
     blockedNanos = 0;
   }
@@ -178,9 +196,9 @@ final class StallWatch {
       return false;
     }
     blockedNanos = 0;
-    Thread on = Scheduler.platformThreadOf(t);
-    long cpu = Scheduler.cpuNanos(on);
-    if (cpu < 0 && Scheduler.processorTimeMeasured(t)) {
+    Thread on = platformOf(t);
+    long cpu = CarrierCpuTime.nanos(on);
+    if (cpu < 0 && CarrierCpuTime.measurable(t.carrier())) {
       return false; // a virtual carrier not mounted: it waits for a processor, it spends none
     }
     if (cpu >= 0 && (on != platform || cpuSince < 0)) {

@@ -16,6 +16,21 @@ import java.util.TreeSet;
 public final class Deadlocks {
   private Deadlocks() {}
 
+  /**
+   * Whether a run in which no thread can go on is simply over, as a JVM whose last non-daemon
+   * thread ended: some threads are live but none keeps the run going (idle pool workers, daemons).
+   */
+  public static boolean onlyIdleOrDaemonsLeft(List<ControlledThread> threads) {
+    boolean anyLive = false;
+    for (ControlledThread c : threads) {
+      if (c.keepsRunAlive()) {
+        return false;
+      }
+      anyLive |= !c.isFinished();
+    }
+    return anyLive;
+  }
+
   public static Failure describe(
       List<ControlledThread> threads, SiteTable sites, Wait.ObjectNamer names) {
     StringBuilder details = new StringBuilder();

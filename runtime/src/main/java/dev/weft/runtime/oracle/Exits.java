@@ -1,5 +1,6 @@
 package dev.weft.runtime.oracle;
 
+import dev.weft.runtime.control.ControlledThread;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,10 +37,18 @@ public final class Exits {
   }
 
   /**
-   * What to say of a run that exited with status 0 while other threads still ran (the JVM ends them
-   * mid-work, which a program rarely means to do); null if none did.
+   * What to say of a run that {@code caller} exited with status 0 while other of its {@code
+   * threads} still ran (the JVM ends them mid-work, which a program rarely means to do); null if
+   * none did.
    */
-  public static String zeroNote(String threadName, List<String> stillRunning) {
+  public static String zeroNote(ControlledThread caller, List<ControlledThread> threads) {
+    String threadName = caller.toString();
+    List<String> stillRunning = new ArrayList<>();
+    for (ControlledThread c : threads) {
+      if (c != caller && c.keepsRunAlive()) {
+        stillRunning.add(c.toString());
+      }
+    }
     if (stillRunning.isEmpty()) {
       return null;
     }

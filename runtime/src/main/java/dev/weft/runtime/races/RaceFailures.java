@@ -4,6 +4,7 @@ import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.FindingKind;
 import dev.weft.trace.Site;
 import dev.weft.trace.SiteTable;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,6 +19,16 @@ public final class RaceFailures {
    * The failure of {@code race}; {@code threadNames} names each thread as messages do, the
    * program's name with Weft's id ({@code alice (main.1)}).
    */
+  /** {@code failures} with a failure for each of {@code races} after them. */
+  public static List<Failure> withRaces(
+      List<Failure> failures, List<Race> races, SiteTable sites, List<String> threadNames) {
+    List<Failure> all = new ArrayList<>(failures);
+    for (Race r : races) {
+      all.add(of(r, sites, threadNames));
+    }
+    return List.copyOf(all);
+  }
+
   public static Failure of(Race race, SiteTable sites, List<String> threadNames) {
     Site a = sites.get(race.first().site());
     Site b = sites.get(race.second().site());

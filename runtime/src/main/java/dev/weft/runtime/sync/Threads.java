@@ -4,6 +4,8 @@ import dev.weft.runtime.control.ActiveRun;
 import dev.weft.runtime.control.ControlledThread;
 import dev.weft.runtime.control.RunLocal;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.control.TargetExit;
+import dev.weft.runtime.control.WeftAbort;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Locations;
 import java.util.concurrent.TimeUnit;
@@ -119,6 +121,27 @@ public final class Threads {
     return target != null && target.isInterrupted();
   }
 
+  /**
+   * Gives {@code e}, which ended {@code logical}'s run, to the thread's own handler as the JVM
+   * would (one set by the target with {@code setUncaughtExceptionHandler}, or a thread group that
+   * overrides {@code uncaughtException}); returns whether there was one. An exception the handler
+   * throws is ignored, as by the JVM.
+   */
+  public static boolean handledByOwnHandler(Thread logical, Throwable e) {
+    Thread.UncaughtExceptionHandler handler = logical.getUncaughtExceptionHandler();
+    if (handler == null || handler.getClass() == ThreadGroup.class) {
+      return false;
+    }
+    try {
+      handler.uncaughtException(logical, e);
+    } catch (WeftAbort | TargetExit stop) {
+      throw stop;
+    } catch (Throwable ignored) {
+      // the JVM ignores an exception thrown by the handler itself
+    }
+    return true;
+  }
+
   public static boolean interrupted() {
     ControlledThread t = ControlledThread.current();
     if (t == null) {
@@ -141,14 +164,17 @@ public final class Threads {
     thread.setDaemon(on);
     ControlledThread t = ControlledThread.current();
     if (t != null) {
-      t.scheduler().daemonSet(thread, on);
+      t.scheduler().daemons().set(thread, on);
     }
   }
 
   /** {@code Thread.isDaemon}: the flag as the JVM would have set it (carriers are daemons). */
   public static boolean isDaemon(Thread thread) {
     ControlledThread t = ControlledThread.current();
-    return t == null ? thread.isDaemon() : t.scheduler().isDaemon(thread);
+    if (t == null) {
+      return thread.isDaemon();
+    }
+    return t.scheduler().daemons().of(thread, t.scheduler().threadOf(thread));
   }
 
   public static Thread currentThread() {
