@@ -29,11 +29,13 @@ final class JdkLockFreeRewriter extends JdkClassRewriter {
 
   /**
    * The families whose nodes are read and written through plain fields, ordered by fences and
-   * {@code VarHandle} CASes elsewhere (the skip list's {@code Node.val}, {@code Node.next}): their
-   * plain instance fields' accesses are inner steps too.
+   * {@code VarHandle} CASes elsewhere (the skip list's {@code Node.val} and {@code Node.next}, the
+   * transfer queue's {@code next} since JDK 23): their plain instance fields' accesses are inner
+   * steps too.
    */
   static final List<String> PLAIN_FIELD_FAMILIES =
-      List.of("java/util/concurrent/ConcurrentSkipListMap");
+      List.of(
+          "java/util/concurrent/ConcurrentSkipListMap", "java/util/concurrent/LinkedTransferQueue");
 
   private static final String UNSAFE = "jdk/internal/misc/Unsafe";
 
