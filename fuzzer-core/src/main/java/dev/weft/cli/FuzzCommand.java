@@ -42,9 +42,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code weft fuzz}: a long campaign whose whole memory is a directory, so it can be stopped and
@@ -315,8 +313,6 @@ public final class FuzzCommand implements Callable<Integer> {
 
   @Option(names = "--restart", hidden = true, description = "Set by the pool for its workers.")
   Integer poolRestart;
-
-  @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws IOException {

@@ -24,7 +24,9 @@ import java.util.List;
  *
  * <p>{@code weft fuzz} without {@code --workers} is a pool of one, so that its session outlives a
  * JVM that cannot go on (a run left a thread running that cannot be stopped, Weft ran out of
- * memory, the JVM was killed); it prints the header and summary of a session, not of a pool.
+ * memory, the JVM was killed); it prints the header and summary of a session, not of a pool. With
+ * {@code --cluster} this process is the member, with or without {@code --workers}, and its workers
+ * take part through it ({@link #joinedCluster}), so that a JVM replaced leaves the membership be.
  */
 final class FuzzPool {
   /** Beyond the longest a run and a finding's minimisation may take, before silence is a hang. */

@@ -40,8 +40,8 @@ class WeftClusterTest extends CliTestSupport {
 
   /**
    * The JDK's own classes as models, as the suite's JVMs have them: with the instrumented JDK (the
-   * default) each member started a second JVM, with the rewritten {@code java.base}, to be the
-   * member in; what these tests check is the cluster, the same either way.
+   * default) each member's worker JVM starts with the rewritten {@code java.base}, which a loaded
+   * machine takes longer to start; what these tests check is the cluster, the same either way.
    */
   private static final String JDK_AS_MODELS = "-Dweft.jdk.default=models";
 
