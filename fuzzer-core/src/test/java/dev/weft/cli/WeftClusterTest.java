@@ -604,6 +604,37 @@ class WeftClusterTest extends CliTestSupport {
     assertThat(status.path("cluster").path("importedEntries").asLong()).as(stdout()).isZero();
     assertThat(status.path("clusterEntries").asLong()).isZero();
     assertThat(statusOf("stuck")).contains("restarts    ", "cluster: test, members");
+
+    // resumed with its directory alone, the member publishes its entries again as it rejoins: to
+    // its worker they are the campaign's own still, not entries taken in from another member
+    Process again =
+        new ProcessBuilder(
+                java(),
+                "-Dweft.carrierCpu=off",
+                JDK_AS_MODELS,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--corpus",
+                corpus.toString(),
+                "--iterations",
+                "3",
+                "--status",
+                "lines",
+                "--no-minimize")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("stuck-again.log").toFile())
+            .start();
+    started.add(again);
+    assertThat(again.waitFor(300, TimeUnit.SECONDS)).as(log("stuck-again")).isTrue();
+    assertThat(log("stuck-again")).contains("joined cluster: test", "session 2 done");
+    clearOutput();
+    assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();
+    status = new ObjectMapper().readTree(stdout());
+    assertThat(status.path("sessions").asInt()).as(stdout()).isEqualTo(2);
+    assertThat(status.path("clusterEntries").asLong()).as(stdout()).isZero();
+    assertThat(status.path("cluster").path("importedEntries").asLong()).isZero();
   }
 
   /** A member whose target differs from the cluster's is refused, and says why. */
