@@ -9,6 +9,7 @@ import dev.weft.corpus.campaign.CampaignTotals;
 import dev.weft.corpus.campaign.ClusterSettings;
 import dev.weft.corpus.campaign.DirectoryLock;
 import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsHistory;
 import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.corpus.campaign.TargetHash;
 import dev.weft.corpus.campaign.WorkerLock;
@@ -17,11 +18,9 @@ import dev.weft.fuzz.cluster.ClusterJoin;
 import dev.weft.fuzz.cluster.ClusterOptions;
 import dev.weft.fuzz.cluster.ClusterRefusedException;
 import dev.weft.fuzz.cluster.MemberIdentity;
-import dev.weft.fuzz.exchange.Alone;
 import dev.weft.fuzz.exchange.CampaignExchange;
 import dev.weft.fuzz.exchange.PoolSync;
 import dev.weft.fuzz.pool.WorkerExit;
-import dev.weft.fuzz.report.ReplayHints;
 import dev.weft.fuzz.session.CampaignState;
 import dev.weft.fuzz.session.FuzzSession;
 import dev.weft.fuzz.session.SessionPlan;
@@ -43,9 +42,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code weft fuzz}: a long campaign whose whole memory is a directory, so it can be stopped and
@@ -317,8 +314,6 @@ public final class FuzzCommand implements Callable<Integer> {
   @Option(names = "--restart", hidden = true, description = "Set by the pool for its workers.")
   Integer poolRestart;
 
-  @Spec CommandSpec spec;
-
   @Override
   public Integer call() throws IOException {
     PrintStream err = System.err;
@@ -353,16 +348,6 @@ public final class FuzzCommand implements Callable<Integer> {
     if (workers < 1) {
       err.println("weft: --workers must be at least 1");
       return WeftCli.USAGE;
-    }
-    // a session runs in worker JVMs that this process supervises, all but a cluster member's
-    // session without --workers: that one is the member, in this JVM (see docs/campaigns.md)
-    boolean inProcess = workers == 1 && clusterOptions != null;
-    if (inProcess && !ChildJvm.inEffect(settings.jvmOptions())) {
-      return ChildJvm.run(
-          settings.jvmOptions(),
-          spec.root().commandLine().getParseResult().originalArgs(),
-          System.out,
-          System.err);
     }
     Files.createDirectories(corpus);
     DirectoryLock lock;
@@ -407,78 +392,40 @@ public final class FuzzCommand implements Callable<Integer> {
         return WeftCli.USAGE;
       }
       long budget = iterations != null ? iterations : 0;
-      if (!inProcess) {
-        FuzzPool pool =
-            new FuzzPool(
-                dir, settings, workers, time, budget, quiet, showOutput, minimise, !noCorpusSeeds);
-        String header =
-            workers == 1
-                ? sessionHeader(
-                    settings,
-                    state,
-                    SessionPlan.sessionSeed(settings.seed(), state.session(), 0),
-                    budget,
-                    campaignExecutions(dir, state.executions()))
-                : null;
-        if (clusterOptions == null) {
-          return pool.run(state, display(settings, state.session(), err), header);
-        }
-        ClusterJoin.PoolMembership membership;
-        try {
-          membership =
-              ClusterJoin.poolMember(
-                  clusterOptions, identity(settings), verbose, dir.root(), dir.corpus());
-        } catch (ClusterRefusedException e) {
-          err.println("weft: " + e.getMessage());
-          return WeftCli.USAGE;
-        }
-        try (membership) {
-          pool.joinedCluster(clusterArgs(settings.cluster(), membership.address()));
-          return pool.run(state, display(settings, state.session(), err), header);
-        }
-      }
-      SessionPlan plan =
-          new SessionPlan(
-              dir,
-              settings,
-              budget,
-              time,
-              quiet,
-              showOutput,
-              minimise.budget(),
-              0,
-              false,
-              !noCorpusSeeds,
-              0);
-      StatusDisplay display = display(settings, state.session(), err);
-      Quarantine quarantine = new Quarantine(dir.quarantine(), display::message);
-      CampaignExchange exchange;
+      // the session runs in worker JVMs that this process supervises (one without --workers), so
+      // that a run which cannot be stopped, or a JVM that dies, costs a JVM and not the session;
+      // in a cluster this process is the member, and its workers take part through it
+      FuzzPool pool =
+          new FuzzPool(
+              dir, settings, workers, time, budget, quiet, showOutput, minimise, !noCorpusSeeds);
+      String header =
+          workers == 1
+              ? sessionHeader(
+                  settings,
+                  state,
+                  SessionPlan.sessionSeed(settings.seed(), state.session(), 0),
+                  budget,
+                  campaignExecutions(dir, state.executions()))
+              : null;
       if (clusterOptions == null) {
-        exchange = new Alone();
-      } else {
-        try {
-          exchange =
-              ClusterJoin.member(
-                  clusterOptions,
-                  identity(settings),
-                  verbose,
-                  dir.root(),
-                  dir.corpus(),
-                  new Alone(),
-                  quarantine,
-                  display::message);
-        } catch (ClusterRefusedException e) {
-          err.println("weft: " + e.getMessage());
-          return WeftCli.USAGE;
-        }
+        return pool.run(state, display(settings, state.session(), err), header);
       }
-      return fuzz(
-          new FuzzSession(plan, state, exchange, err, display),
-          exchange,
-          plan,
-          state,
-          err,
-          display);
+      ClusterJoin.PoolMembership membership;
+      try {
+        membership =
+            ClusterJoin.poolMember(
+                clusterOptions, identity(settings), verbose, dir.root(), dir.corpus());
+      } catch (ClusterRefusedException e) {
+        err.println("weft: " + e.getMessage());
+        return WeftCli.USAGE;
+      }
+      try (membership) {
+        pool.joinedCluster(
+            clusterArgs(settings.cluster(), membership.address()),
+            "[weft] joined " + clusterLine(membership.cluster()),
+            membership::close);
+        return pool.run(state, display(settings, state.session(), err), header);
+      }
     } finally {
       lock.close();
     }
@@ -502,8 +449,11 @@ public final class FuzzCommand implements Callable<Integer> {
         settings.target().describe() + " (" + settings.targetHash() + ")", Campaign.VERSION);
   }
 
-  /** The options a pool's workers take part in the cluster with, through its member. */
-  private static List<String> clusterArgs(ClusterSettings c, String memberAddress) {
+  /**
+   * The options a pool's workers take part in the cluster with, through its member (and {@code
+   * --verbose}, which shows their Hazelcast clients' log as the member's).
+   */
+  private List<String> clusterArgs(ClusterSettings c, String memberAddress) {
     List<String> args = new ArrayList<>();
     args.add("--cluster");
     args.add(c.name());
@@ -515,6 +465,9 @@ public final class FuzzCommand implements Callable<Integer> {
     }
     args.add("--cluster-member");
     args.add(memberAddress);
+    if (verbose) {
+      args.add("--verbose");
+    }
     return args;
   }
 
@@ -584,11 +537,25 @@ public final class FuzzCommand implements Callable<Integer> {
               verbose,
               dir.root(),
               exchange,
+              clusterSoFar(dir, poolSession, worker),
               quarantine,
               display::message);
     }
-    return fuzz(
-        new FuzzSession(plan, state, exchange, err, display), exchange, plan, state, err, display);
+    return fuzz(new FuzzSession(plan, state, exchange, err, display), exchange, err, display);
+  }
+
+  /**
+   * What this worker's JVMs before this one took part in the cluster with in this session (a JVM
+   * replaced after a run that could not be stopped, or that died), which its own counts go on from;
+   * null for the session's first JVM of the worker.
+   */
+  private static StatsLine.Cluster clusterSoFar(CampaignDirectory dir, int session, int worker)
+      throws IOException {
+    return StatsHistory.read(dir.statsLog())
+        .latest(worker)
+        .filter(l -> l.session() == session)
+        .map(StatsLine::cluster)
+        .orElse(null);
   }
 
   private StatusDisplay display(CampaignSettings settings, int session, PrintStream err) {
@@ -653,70 +620,21 @@ public final class FuzzCommand implements Callable<Integer> {
   }
 
   /**
-   * Runs the session with a shutdown hook that stops it; the lock is let go before the hook is told
-   * the session is over, since the JVM may end as soon as the hook returns.
+   * Runs a worker's part of the session with a shutdown hook that stops it; the exchange is closed
+   * (a cluster's client leaves) before the hook is let go, since the JVM may end as soon as the
+   * hook returns. The pool's process prints the session's opening and summary.
    */
-  private int fuzz(
-      FuzzSession session,
-      CampaignExchange exchange,
-      SessionPlan plan,
-      CampaignState state,
-      PrintStream err,
-      StatusDisplay display)
+  private static int fuzz(
+      FuzzSession session, CampaignExchange exchange, PrintStream err, StatusDisplay display)
       throws IOException {
-    if (!quiet && !plan.inPool()) {
-      err.println(
-          sessionHeader(
-              plan.settings(),
-              state,
-              session.sessionSeed(),
-              plan.iterations(),
-              campaignExecutions(plan.directory(), state.executions())));
-    }
-    StatsLine.Cluster joined = exchange.cluster();
-    if (joined != null && !quiet && !plan.inPool()) {
-      err.println("[weft] joined " + clusterLine(joined));
-    }
-    // the exchange is closed (this member leaves the cluster) before the hook is let go
     try (StopHook hook = StopHook.install(session::requestStop, 10);
         exchange) {
       SessionResult result = session.run();
       display.close();
-      if (plan.inPool()) {
-        if (stoppedByEnvironment(result)) {
-          err.println("weft: " + result.stopReason());
-        }
-        return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
-      }
-      err.flush();
-      PrintStream out = System.out;
-      out.printf(
-          "[weft] session %d done (%s): %,d executions in %.1f s; the campaign: %,d executions,"
-              + " %,d coverage keys, %,d corpus entries, %d finding(s) (%d new)%s%n",
-          result.session(),
-          result.stopReason(),
-          result.sessionExecutions(),
-          result.sessionSeconds(),
-          campaignExecutions(plan.directory(), result.executions()),
-          result.coverageKeys(),
-          result.corpusEntries(),
-          result.findings(),
-          result.newFindings().size(),
-          result.skipped() > 0 ? ", " + result.skipped() + " runs skipped in all" : "");
-      StatsLine.Cluster c = exchange.cluster();
-      if (c != null) {
-        out.println("[weft] " + clusterLine(c));
-      }
-      out.printf("[weft] resume with: %s%n", ReplayHints.resume(corpus));
-      out.flush();
       if (stoppedByEnvironment(result)) {
         err.println("weft: " + result.stopReason());
-        return WeftCli.USAGE;
       }
-      if (result.findings() > 0) {
-        return WeftCli.FOUND;
-      }
-      return result.weftFailed() ? WeftCli.WEFT_FAILED : WeftCli.NOTHING_FOUND;
+      return result.targetStuck() ? WorkerExit.TARGET_STUCK : workerExit(result);
     } catch (TargetException e) {
       err.println("weft: " + e.getMessage());
       return WeftCli.USAGE;

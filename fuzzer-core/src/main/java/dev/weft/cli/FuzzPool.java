@@ -24,7 +24,9 @@ import java.util.List;
  *
  * <p>{@code weft fuzz} without {@code --workers} is a pool of one, so that its session outlives a
  * JVM that cannot go on (a run left a thread running that cannot be stopped, Weft ran out of
- * memory, the JVM was killed); it prints the header and summary of a session, not of a pool.
+ * memory, the JVM was killed); it prints the header and summary of a session, not of a pool. With
+ * {@code --cluster} this process is the member, with or without {@code --workers}, and its workers
+ * take part through it ({@link #joinedCluster}), so that a JVM replaced leaves the membership be.
  */
 final class FuzzPool {
   /** Beyond the longest a run and a finding's minimisation may take, before silence is a hang. */
@@ -40,6 +42,8 @@ final class FuzzPool {
   private final MinimiseOptions minimise;
   private final boolean corpusSeeds;
   private List<String> clusterArgs = List.of();
+  private String joinedLine;
+  private Runnable leaveCluster = () -> {};
 
   FuzzPool(
       CampaignDirectory dir,
@@ -62,9 +66,16 @@ final class FuzzPool {
     this.corpusSeeds = corpusSeeds;
   }
 
-  /** The workers take part in a cluster through this process's member, with these options. */
-  void joinedCluster(List<String> args) {
+  /**
+   * The workers take part in a cluster through this process's member, with these options.
+   *
+   * @param joined what the session's opening says of the cluster it joined
+   * @param leave leaves the cluster: run after the summary, before a stop request is let go
+   */
+  void joinedCluster(List<String> args, String joined, Runnable leave) {
     clusterArgs = List.copyOf(args);
+    joinedLine = joined;
+    leaveCluster = leave;
   }
 
   /**
@@ -95,6 +106,9 @@ final class FuzzPool {
           before.corpus().count(),
           before.findings().count());
     }
+    if (!quiet && joinedLine != null) {
+      err.println(joinedLine);
+    }
     WorkerPool pool =
         new WorkerPool(
             workers,
@@ -110,7 +124,8 @@ final class FuzzPool {
             display,
             quiet,
             before.findings().count());
-    // the summary is printed before the hook is let go: after Ctrl-C the JVM ends as soon as it is
+    // the summary is printed, and the cluster left, before the hook is let go: after Ctrl-C the
+    // JVM ends as soon as it is
     long start = System.nanoTime();
     try (StopHook hook = StopHook.install(pool::requestStop, 60)) {
       WorkerPool.Ending ending;
@@ -122,7 +137,11 @@ final class FuzzPool {
       }
       display.close();
       double seconds = (System.nanoTime() - start) / 1e9;
-      return summary(session, before, pool, ending, seconds, err);
+      try {
+        return summary(session, before, pool, ending, seconds, err);
+      } finally {
+        leaveCluster.run();
+      }
     }
   }
 
@@ -202,15 +221,35 @@ final class FuzzPool {
 
   /**
    * The campaign's JVM options, after one that gives each worker its own processor for its carriers
-   * (the runtime pins them; a user's own {@code -Dweft.carrierCpu} comes later and wins).
+   * (the runtime pins them; a user's own {@code -Dweft.carrierCpu} among them comes later and
+   * wins).
    */
   private List<String> workerJvmOptions(int worker) {
     List<String> options = new ArrayList<>();
-    if (!"off".equals(System.getProperty("weft.carrierCpu"))) {
-      options.add("-Dweft.carrierCpu=" + worker);
+    String cpu = carrierCpu(System.getProperty("weft.carrierCpu"), worker);
+    if (cpu != null) {
+      options.add("-Dweft.carrierCpu=" + cpu);
     }
     options.addAll(settings.jvmOptions());
     return options;
+  }
+
+  /**
+   * The processor of a worker's carriers, counted on from the one this process was given ({@code
+   * -Dweft.carrierCpu=N} in {@code WEFT_JAVA_OPTS}: cluster members or campaigns side by side on
+   * one machine, each given a processor of its own, keep them in their workers), or from 0; null
+   * with {@code off}, which the worker inherits with this JVM's options, or with a setting the
+   * runtime does not take, which the worker inherits too and warns of.
+   */
+  static String carrierCpu(String given, int worker) {
+    if (given == null) {
+      return Integer.toString(worker);
+    }
+    try {
+      return Integer.toString(Math.addExact(Integer.parseInt(given.trim()), worker));
+    } catch (NumberFormatException | ArithmeticException e) {
+      return null;
+    }
   }
 
   private double silenceLimitSeconds() {

@@ -40,8 +40,8 @@ class WeftClusterTest extends CliTestSupport {
 
   /**
    * The JDK's own classes as models, as the suite's JVMs have them: with the instrumented JDK (the
-   * default) each member started a second JVM, with the rewritten {@code java.base}, to be the
-   * member in; what these tests check is the cluster, the same either way.
+   * default) each member's worker JVM starts with the rewritten {@code java.base}, which a loaded
+   * machine takes longer to start; what these tests check is the cluster, the same either way.
    */
   private static final String JDK_AS_MODELS = "-Dweft.jdk.default=models";
 
@@ -521,6 +521,120 @@ class WeftClusterTest extends CliTestSupport {
     } catch (Exception e) {
       return false;
     }
+  }
+
+  /**
+   * A member without --workers is a pool of one like a campaign outside a cluster: the {@code fuzz}
+   * process is the member and its session runs in a worker JVM that takes part through it, so a run
+   * that leaves a thread running which cannot be stopped (every 50th of a JVM) costs that JVM, and
+   * a new one goes on in the cluster until the budget is spent. A budget of executions, not of
+   * time, as in {@link WeftStuckRunsTest}: on a loaded machine a time budget ends before a JVM
+   * meets the stuck run, or waits long after; 80 executions meet it (about every 45th execution of
+   * a JVM, replays counted) and go on in the next JVM whatever the load.
+   */
+  @Test
+  void aMemberWithoutWorkersOutlivesARunThatCannotBeStopped() throws Exception {
+    int port = 25761;
+    Path corpus = dir.resolve("stuck");
+    Process member =
+        new ProcessBuilder(
+                java(),
+                "-Dweft.carrierCpu=off",
+                STATS_EVERY_SECOND,
+                JDK_AS_MODELS,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--main",
+                "dev.weft.targets.cli.StuckNowAndThen",
+                "--cp",
+                targets(),
+                "--corpus",
+                corpus.toString(),
+                "--seed",
+                "1",
+                "--iterations",
+                "80",
+                "--stall-timeout",
+                "1s",
+                "--status",
+                "lines",
+                "--no-minimize",
+                "--cluster",
+                "test",
+                "--member-port",
+                Integer.toString(port),
+                "--join",
+                join(port))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("stuck.log").toFile())
+            .start();
+    started.add(member);
+    // a JVM start takes tens of seconds at load 20, and a JVM or two are needed: a generous bound
+    assertThat(member.waitFor(300, TimeUnit.SECONDS)).as(log("stuck")).isTrue();
+    String log = log("stuck");
+    // the stuck thread is a hang (it ran past the stall timeout): one finding, written once
+    assertThat(member.exitValue()).as(log).isEqualTo(WeftCli.FOUND);
+    assertThat(log)
+        .contains("joined cluster: test, members 1")
+        .containsPattern(
+            "the session's JVM stopped \\(after run \\d+, a target thread could not be stopped")
+        .contains("a new JVM resumes the session from the corpus (restart 1)")
+        .containsPattern(
+            "session 1 done \\(iteration budget reached, its JVM restarted \\d+ times?\\)")
+        .contains("[weft] cluster: test, members");
+    // every JVM of the session took part in the cluster, the later ones too
+    List<StatsLine> lines = stats("stuck");
+    assertThat(lines).allMatch(l -> l.cluster() != null && l.cluster().name().equals("test"));
+    assertThat(lines.stream().filter(l -> l.event().equals("start")).count()).isGreaterThan(1);
+
+    clearOutput();
+    assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();
+    JsonNode status = new ObjectMapper().readTree(stdout());
+    assertThat(status.path("executions").asLong()).as(stdout()).isEqualTo(80);
+    assertThat(status.path("restarts").asInt()).isPositive();
+    assertThat(status.path("findings").asInt()).isEqualTo(1);
+    // each entry the session wrote went to the cluster, whichever JVM wrote it, and the entries an
+    // earlier JVM wrote are the member's own to the next, not taken in from the cluster
+    assertThat(status.path("cluster").path("exportedEntries").asLong())
+        .as(stdout())
+        .isEqualTo(status.path("corpusEntries").asLong())
+        .isPositive();
+    assertThat(status.path("cluster").path("importedEntries").asLong()).as(stdout()).isZero();
+    assertThat(status.path("clusterEntries").asLong()).isZero();
+    assertThat(statusOf("stuck")).contains("restarts    ", "cluster: test, members");
+
+    // resumed with its directory alone, the member publishes its entries again as it rejoins: to
+    // its worker they are the campaign's own still, not entries taken in from another member
+    Process again =
+        new ProcessBuilder(
+                java(),
+                "-Dweft.carrierCpu=off",
+                JDK_AS_MODELS,
+                "-cp",
+                System.getProperty("java.class.path"),
+                WeftCli.class.getName(),
+                "fuzz",
+                "--corpus",
+                corpus.toString(),
+                "--iterations",
+                "3",
+                "--status",
+                "lines",
+                "--no-minimize")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("stuck-again.log").toFile())
+            .start();
+    started.add(again);
+    assertThat(again.waitFor(300, TimeUnit.SECONDS)).as(log("stuck-again")).isTrue();
+    assertThat(log("stuck-again")).contains("joined cluster: test", "session 2 done");
+    clearOutput();
+    assertThat(WeftCli.execute("status", corpus.toString(), "--json")).isZero();
+    status = new ObjectMapper().readTree(stdout());
+    assertThat(status.path("sessions").asInt()).as(stdout()).isEqualTo(2);
+    assertThat(status.path("clusterEntries").asLong()).as(stdout()).isZero();
+    assertThat(status.path("cluster").path("importedEntries").asLong()).isZero();
   }
 
   /** A member whose target differs from the cluster's is refused, and says why. */

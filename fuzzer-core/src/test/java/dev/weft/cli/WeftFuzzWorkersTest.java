@@ -160,11 +160,11 @@ class WeftFuzzWorkersTest extends CliTestSupport {
         .contains(
             "worker 1 stopped: a target thread could not be stopped; starting a new one in its"
                 + " place (replacement 1)");
-    // each worker is replaced twice and then given up when its JVMs end within 10 s of starting;
-    // on a loaded machine a worker JVM may take longer than that to start, run and stop (at load
-    // 10, half a minute: two replacements in the minute), and is then replaced until the
-    // campaign's minute is over instead: each worker replaced at least once either way, and never
-    // a worker that stopped for another reason
+    // each worker is replaced twice and then given up, its JVMs having made one run each, however
+    // long they took; on a loaded machine three worker JVMs may take longer than the minute to
+    // start, run and stop (at load 10, half a minute each), and the campaign's minute is then over
+    // first: each worker replaced at least once either way, and never a worker that stopped for
+    // another reason
     java.util.regex.Matcher replaced =
         java.util.regex.Pattern.compile("with 2 workers \\((\\d+) replaced\\)").matcher(stdout());
     assertThat(replaced.find()).as(stdout()).isTrue();

@@ -101,6 +101,7 @@ public final class ClusterExchange implements CampaignExchange {
   private List<SharedEntry> restored;
   private long imported;
   private long exported;
+  private int membersSeenBefore;
   private boolean troubleSaid;
   private boolean diskTroubleSaid;
 
@@ -135,6 +136,13 @@ public final class ClusterExchange implements CampaignExchange {
     this.claims = new FindingClaims(hz, self, campaign);
     this.sightings = hz.getMap(SIGHTINGS);
     Files.createDirectories(importDir);
+    // the campaign's own entries, written by an earlier JVM of this worker (one replaced after a
+    // run that could not be stopped), another worker of the pool or an earlier session, are loaded
+    // with the campaign: the cluster holds them too (published as they were written, and again when
+    // the member joined), and they are not to be taken in as another member's
+    for (Path file : CorpusStore.entryFiles(corpus)) {
+      known.add(digest(Files.readAllBytes(file)));
+    }
     restored = new ArrayList<>();
     for (Path file : CorpusStore.entryFiles(importDir)) {
       String key = file.getFileName().toString().replace(CorpusEntryFile.SUFFIX, "");
@@ -324,6 +332,17 @@ public final class ClusterExchange implements CampaignExchange {
     }
   }
 
+  /**
+   * Counts on from what earlier JVMs of this worker took part with in the session (a JVM that
+   * replaced one), so that its stats lines, and so {@code weft status}, count the session's entries
+   * taken in and given and the members seen in it, not this JVM's alone.
+   */
+  public void continueFrom(StatsLine.Cluster before) {
+    imported += before.importedEntries();
+    exported += before.exportedEntries();
+    membersSeenBefore = Math.max(membersSeenBefore, before.membersSeen());
+  }
+
   @Override
   public StatsLine.Cluster cluster() {
     int members;
@@ -332,7 +351,8 @@ public final class ClusterExchange implements CampaignExchange {
     } catch (RuntimeException e) {
       members = 0;
     }
-    return new StatsLine.Cluster(name, members, membersSeen.size(), imported, exported);
+    return new StatsLine.Cluster(
+        name, members, Math.max(membersSeen.size(), membersSeenBefore), imported, exported);
   }
 
   @Override

@@ -2,57 +2,29 @@ package dev.weft.fuzz.cluster;
 
 import com.hazelcast.core.HazelcastInstance;
 import dev.weft.corpus.campaign.Quarantine;
+import dev.weft.corpus.campaign.StatsLine;
 import dev.weft.fuzz.exchange.CampaignExchange;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * How a campaign process takes part in a cluster, in the three roles a process can have: a session
- * that is a member itself ({@code --workers 1}), a pool's parent that is the member for its
- * workers, and a pool worker that takes part through that member. Its signatures name no Hazelcast
- * type, so that a campaign without {@code --cluster} never loads one.
+ * How a campaign process takes part in a cluster, in the two roles a process can have: a pool's
+ * parent (the {@code fuzz} process, with or without {@code --workers}) that is the member for its
+ * workers, and a pool worker that takes part through that member, so that a worker JVM replaced
+ * after a run that could not be stopped leaves the membership as it was. Its signatures name no
+ * Hazelcast type, so that a campaign without {@code --cluster} never loads one.
  */
 public final class ClusterJoin {
   private ClusterJoin() {}
-
-  /**
-   * Joins as a member and returns the session's exchange; the directory's entries are published
-   * first, so that the others receive them.
-   *
-   * @param local the exchange among this process's own workers (none: {@code Alone})
-   */
-  public static CampaignExchange member(
-      ClusterOptions options,
-      MemberIdentity identity,
-      boolean verbose,
-      Path campaign,
-      Path corpus,
-      CampaignExchange local,
-      Quarantine quarantine,
-      Consumer<String> messages)
-      throws ClusterRefusedException, IOException {
-    HazelcastInstance hz = HazelcastSetup.member(options, identity, verbose);
-    try {
-      ClusterExchange.publishDirectory(hz, campaign, corpus);
-      return new ClusterExchange(
-          hz,
-          options.name(),
-          ClusterExchange.address(hz.getCluster().getLocalMember()),
-          local,
-          campaign,
-          quarantine,
-          messages);
-    } catch (IOException | RuntimeException e) {
-      hz.shutdown();
-      throw e;
-    }
-  }
 
   /** The membership a pool's parent holds for its workers while they run. */
   public interface PoolMembership extends AutoCloseable {
     /** The member's address, which its workers claim findings with. */
     String address();
+
+    /** The cluster as this member joined it: its members, none of whose entries taken in yet. */
+    StatsLine.Cluster cluster();
 
     @Override
     void close();
@@ -71,32 +43,54 @@ public final class ClusterJoin {
     }
     String address = ClusterExchange.address(hz.getCluster().getLocalMember());
     return new PoolMembership() {
+      private boolean left;
+
       @Override
       public String address() {
         return address;
       }
 
       @Override
-      public void close() {
-        hz.shutdown();
+      public StatsLine.Cluster cluster() {
+        int members = hz.getCluster().getMembers().size();
+        return new StatsLine.Cluster(options.name(), members, members, 0, 0);
+      }
+
+      @Override
+      public synchronized void close() {
+        if (!left) {
+          left = true;
+          hz.shutdown();
+        }
       }
     };
   }
 
-  /** A pool worker's exchange, through its member on this machine. */
+  /**
+   * A pool worker's exchange, through its member on this machine.
+   *
+   * @param soFar what the worker's JVMs before this one in the session took part with (their latest
+   *     stats line's), which this one's counts go on from; null for none
+   */
   public static CampaignExchange worker(
       ClusterOptions options,
       String memberAddress,
       boolean verbose,
       Path campaign,
       CampaignExchange local,
+      StatsLine.Cluster soFar,
       Quarantine quarantine,
       Consumer<String> messages)
       throws IOException {
     HazelcastInstance hz = HazelcastSetup.client(options, verbose);
     try {
-      return new ClusterExchange(
-          hz, options.name(), memberAddress, local, campaign, quarantine, messages);
+      ClusterExchange exchange =
+          new ClusterExchange(
+              hz, options.name(), memberAddress, local, campaign, quarantine, messages);
+      if (soFar != null) {
+        exchange.continueFrom(soFar);
+      }
+      return exchange;
     } catch (IOException | RuntimeException e) {
       hz.shutdown();
       throw e;

@@ -180,17 +180,13 @@ public final class WorkerPool {
       w.finish();
       return Ending.DONE;
     }
-    // a JVM that ran for a while, or made runs beyond the one that stopped it, made progress; one
-    // that ends soon after its start without is started again only a few times
-    if (w.secondsRunning(System.nanoTime()) < EARLY_END_SECONDS && w.jvmExecutions() <= 1) {
+    if (madeNoProgress(w)) {
       if (w.endedEarly() >= EARLY_ENDS_BEFORE_GIVING_UP) {
         givenUpReason =
             (alone() ? "its JVM" : "worker " + w.worker())
                 + " ended "
                 + EARLY_ENDS_BEFORE_GIVING_UP
-                + " times within "
-                + (int) EARLY_END_SECONDS
-                + " s of starting (last exit code "
+                + " times in a row having made at most one run (last exit code "
                 + code
                 + (w.stopReason() == null ? "" : ": " + w.stopReason())
                 + ")";
@@ -221,6 +217,18 @@ public final class WorkerPool {
     }
     w.start(commands.command(w.worker(), w.replacements(), timeLeft, iterationsLeft));
     return Ending.DONE;
+  }
+
+  /**
+   * Whether a worker's JVM that ended made no progress: no run beyond the one that stopped it. Its
+   * stop line counts every run it made, however long it took (a loaded machine may take a minute to
+   * start a JVM and judge its first run stuck); a JVM that ended without one (killed) may have made
+   * runs after its latest line, so one that ran for {@value #EARLY_END_SECONDS} s or more counts as
+   * having made progress.
+   */
+  private static boolean madeNoProgress(WorkerProcess w) {
+    return w.jvmExecutions() <= 1
+        && (w.jvmWroteStopLine() || w.secondsRunning(System.nanoTime()) < EARLY_END_SECONDS);
   }
 
   private static String why(int code) {

@@ -28,6 +28,7 @@ final class WorkerProcess {
   private long lastNewKeyNanos;
   private long sessionStartExecutions = -1;
   private long jvmExecutions;
+  private boolean jvmStopLine;
   private int lastExit = -1;
   private int quickFailures;
   private int replacements;
@@ -54,6 +55,7 @@ final class WorkerProcess {
     startedNanos = System.nanoTime();
     lastLineNanos = startedNanos;
     jvmExecutions = 0;
+    jvmStopLine = false;
   }
 
   /**
@@ -99,6 +101,7 @@ final class WorkerProcess {
     }
     latest = line;
     jvmExecutions = line.sessionExecutions();
+    jvmStopLine = line.event().equals("stop");
     lastLineNanos = nowNanos;
     if (line.newKeysByStrategy().values().stream().anyMatch(n -> n > 0)) {
       lastNewKeyNanos = nowNanos;
@@ -118,6 +121,15 @@ final class WorkerProcess {
   /** Executions the current (or last) JVM of this worker made, as its latest line says. */
   long jvmExecutions() {
     return jvmExecutions;
+  }
+
+  /**
+   * Whether the current (or last) JVM's latest line is its stop line, so that {@link
+   * #jvmExecutions} counts every run it made; without one (killed, or still running) it may have
+   * made runs since.
+   */
+  boolean jvmWroteStopLine() {
+    return jvmStopLine;
   }
 
   /**
