@@ -133,6 +133,10 @@ public final class CallHooks {
     if (net != null) {
       return net;
     }
+    Replacement process = ProcessCalls.replacementFor(opcode, owner, name, desc, types);
+    if (process != null) {
+      return process;
+    }
     Replacement random = RandomCalls.replacementFor(opcode, owner, name, desc);
     if (random != null) {
       return random;
@@ -224,6 +228,7 @@ public final class CallHooks {
     all.addAll(SyncCalls.replacements());
     all.addAll(QueuedSynchronizerCalls.replacements());
     all.addAll(NetCalls.replacements());
+    all.addAll(ProcessCalls.replacements());
     all.addAll(RandomCalls.replacements());
     return all.stream().map(Replacement::call).distinct().toList();
   }

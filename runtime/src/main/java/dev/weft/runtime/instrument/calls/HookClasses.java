@@ -11,6 +11,7 @@ import dev.weft.runtime.hooks.MachineHooks;
 import dev.weft.runtime.hooks.MonitorHooks;
 import dev.weft.runtime.hooks.NetHooks;
 import dev.weft.runtime.hooks.ParkHooks;
+import dev.weft.runtime.hooks.ProcessHooks;
 import dev.weft.runtime.hooks.RandomHooks;
 import dev.weft.runtime.hooks.ResourceHooks;
 import dev.weft.runtime.hooks.RunHooks;
@@ -58,6 +59,7 @@ public final class HookClasses {
   static final String BRANCHES = Type.getInternalName(BranchHooks.class);
   static final String RESOURCES = Type.getInternalName(ResourceHooks.class);
   static final String NET = Type.getInternalName(NetHooks.class);
+  static final String PROCESS = Type.getInternalName(ProcessHooks.class);
   static final String RANDOM = Type.getInternalName(RandomHooks.class);
 
   private HookClasses() {}
@@ -90,6 +92,7 @@ public final class HookClasses {
       BRANCHES,
       RESOURCES,
       NET,
+      PROCESS,
       RANDOM
     };
     ClassLoader loader = HookClasses.class.getClassLoader();
