@@ -12,18 +12,17 @@ import java.net.SocketAddress;
  * The ports of a run's ephemeral listeners ({@code new ServerSocket(0)}, {@code bind} to port 0).
  * The kernel would pick a different one each run, and programs put the port in URLs, names and hash
  * keys, so a run would not repeat when replayed. Weft picks instead: the run's first such listener
- * gets {@link #FIRST}, the next one the port after, skipping ports in use (by another process, or a
- * listener of the run that asked for its port). A run's listeners are closed when it ends, and
- * Java's server sockets reuse addresses, so every run, and its replay in another process, gets the
- * same ports while they are free.
+ * gets the first port of the process's block ({@link PortBlock}: {@link #FIRST} for a process
+ * alone), the next one the port after, skipping ports in use (by another process, or a listener of
+ * the run that asked for its port). A run's listeners are closed when it ends, and Java's server
+ * sockets reuse addresses, so every run, and its replay in another process, gets the same ports
+ * while they are free.
  */
 public final class ListenPorts {
   /** Below Linux's ephemeral range (32768-60999), which the kernel hands out itself. */
   static final int FIRST = Integer.getInteger("weft.listenPorts", 24_100);
 
-  private static final int TRIES = 200;
-
-  private static final RunLocal<int[]> NEXT = new RunLocal<>(() -> new int[] {FIRST});
+  private static final RunLocal<int[]> NEXT = new RunLocal<>(() -> new int[] {PortBlock.first()});
 
   private ListenPorts() {}
 
@@ -38,7 +37,8 @@ public final class ListenPorts {
       return asked;
     }
     int[] next = NEXT.of(t.scheduler());
-    for (int i = 0; i < TRIES && next[0] < 32_768; i++) {
+    int end = Math.min(PortBlock.first() + PortBlock.SIZE, PortBlock.END);
+    while (next[0] < end) {
       int port = next[0]++;
       if (free(a.getAddress(), port)) {
         return new InetSocketAddress(a.getAddress(), port);

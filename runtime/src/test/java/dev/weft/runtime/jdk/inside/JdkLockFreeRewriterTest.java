@@ -11,13 +11,18 @@ import org.junit.jupiter.api.Test;
 /** Which of the JDK's classes get their inner steps as points, and of what kind each step is. */
 class JdkLockFreeRewriterTest {
   @Test
-  void theLockFreeQueuesAndTheirNestedClassesAreRewrittenAndNothingElse() {
+  void theLockFreeCollectionsAndTheirNestedClassesAreRewrittenAndNothingElse() {
     assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentLinkedQueue")).isTrue();
     assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentLinkedQueue$Node"))
         .isTrue();
     assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentLinkedDeque$Itr"))
         .isTrue();
-    assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentHashMap")).isFalse();
+    assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentHashMap")).isTrue();
+    assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentHashMap$Traverser"))
+        .isTrue();
+    assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/LinkedTransferQueue")).isTrue();
+    assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/LinkedBlockingQueue")).isFalse();
+    assertThat(JdkLockFreeRewriter.rewrites("java/util/HashMap")).isFalse();
     assertThat(JdkLockFreeRewriter.rewrites("java/util/concurrent/ConcurrentLinkedQueueX"))
         .isFalse();
   }
@@ -31,6 +36,14 @@ class JdkLockFreeRewriterTest {
         .isEqualTo(JdkLockFreeRewriter.UPDATE);
     assertThat(JdkLockFreeRewriter.kindOf("getAndSet")).isEqualTo(JdkLockFreeRewriter.UPDATE);
     assertThat(JdkLockFreeRewriter.kindOf("accessModeType")).isEqualTo(-1);
+    // the hash map's Unsafe accesses
+    assertThat(JdkLockFreeRewriter.kindOf("getReferenceAcquire"))
+        .isEqualTo(JdkLockFreeRewriter.READ);
+    assertThat(JdkLockFreeRewriter.kindOf("putReferenceRelease"))
+        .isEqualTo(JdkLockFreeRewriter.WRITE);
+    assertThat(JdkLockFreeRewriter.kindOf("compareAndSetReference"))
+        .isEqualTo(JdkLockFreeRewriter.UPDATE);
+    assertThat(JdkLockFreeRewriter.kindOf("objectFieldOffset")).isEqualTo(-1);
   }
 
   @Test
