@@ -818,6 +818,11 @@ public final class Scheduler {
     if (hang != null) {
       throw endAsHang(hang);
     }
+    String outgrown = budget.outgrownMemory();
+    if (outgrown != null) {
+      skip(outgrown);
+      throw WeftAbort.INSTANCE;
+    }
   }
 
   /** Ends the run with {@code hang}; returns the abort for the caller to throw. */

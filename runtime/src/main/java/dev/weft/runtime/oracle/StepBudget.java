@@ -42,6 +42,10 @@ public final class StepBudget {
   }
 
   private final int maxSteps;
+
+  /** The events the run's trace may hold ({@link TraceMemory}). */
+  private final long traceEvents = TraceMemory.eventsThatFit();
+
   private final Trace trace;
   private final SiteTable sites;
   private final TimeoutsToCome timeouts;
@@ -95,6 +99,17 @@ public final class StepBudget {
     this.trace = trace;
     this.sites = sites;
     this.timeouts = timeouts;
+  }
+
+  /**
+   * Why the run must end unjudged at this step, or null: its trace has as many events as the heap
+   * can keep ({@link TraceMemory}). Looked at every 1,024 steps.
+   */
+  public String outgrownMemory() {
+    if ((steps & STEADY_CHECK_MASK) != 0 || trace.size() < traceEvents) {
+      return null;
+    }
+    return TraceMemory.outgrown(trace.size());
   }
 
   /** Steps executed so far. */
