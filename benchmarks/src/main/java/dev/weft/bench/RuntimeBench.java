@@ -276,13 +276,15 @@ public final class RuntimeBench {
 
   /**
    * The 80-thread rows: 40 pushers and 40 poppers on a program's own compare-and-set stack (the
-   * poppers park when it is empty), and 40 producers and 40 consumers handing values over through
-   * an {@code ArrayBlockingQueue}.
+   * poppers park when it is empty), 40 producers and 40 consumers handing values over through an
+   * {@code ArrayBlockingQueue}, and 40 senders and 40 receivers selecting over a program's own
+   * compare-and-set channels (a channel library's select: waiters on a lock-free stack, parks).
    */
   private static List<String[]> manyThreads() {
     return List.of(
         new String[] {"dev.weft.examples.juc.TreiberStackFixed", "40", "40", "10"},
-        new String[] {"dev.weft.examples.bench.QueueHandOver", "40", "40", "10"});
+        new String[] {"dev.weft.examples.bench.QueueHandOver", "40", "40", "10"},
+        new String[] {"dev.weft.examples.bench.SelectChannels", "40", "40", "10"});
   }
 
   private void run(double seconds, String filter) throws Exception {
