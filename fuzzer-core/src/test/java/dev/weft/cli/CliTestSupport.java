@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +47,32 @@ abstract class CliTestSupport {
 
   static String targets() {
     return Harness.testTargetsPath().toString();
+  }
+
+  /**
+   * Runs {@code weft run} on a test target with {@code options} (the JDK mode, a seed, ...) for
+   * {@code iterations} executions into {@code out}, with {@code args} as the program's arguments;
+   * returns the exit code.
+   */
+  static int runTarget(
+      Path out, Class<?> main, int iterations, List<String> options, String... args) {
+    List<String> command = new ArrayList<>(List.of("run"));
+    command.addAll(options);
+    command.addAll(
+        List.of(
+            "--main",
+            main.getName(),
+            "--cp",
+            targets(),
+            "--iterations",
+            String.valueOf(iterations),
+            "--out",
+            out.toString()));
+    if (args.length > 0) {
+      command.add("--args");
+      command.addAll(List.of(args));
+    }
+    return WeftCli.execute(command.toArray(String[]::new));
   }
 
   String stdout() {

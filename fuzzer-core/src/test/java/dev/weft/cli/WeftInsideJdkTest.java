@@ -18,7 +18,6 @@ import dev.weft.targets.jdk.TokenSearch;
 import dev.weft.targets.jdk.UrlHits;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -49,25 +48,7 @@ class WeftInsideJdkTest extends CliTestSupport {
   }
 
   private int run(Path out, Class<?> main, int iterations, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "run",
-                "--jdk",
-                "instrumented",
-                "--main",
-                main.getName(),
-                "--cp",
-                targets(),
-                "--iterations",
-                String.valueOf(iterations),
-                "--out",
-                out.toString()));
-    if (args.length > 0) {
-      command.add("--args");
-      command.addAll(List.of(args));
-    }
-    return WeftCli.execute(command.toArray(String[]::new));
+    return runTarget(out, main, iterations, List.of("--jdk", "instrumented"), args);
   }
 
   /** Replays the campaign's one finding in {@code out}: the same failure, reproduced. */

@@ -6,7 +6,6 @@ import dev.weft.targets.process.DrainedChild;
 import dev.weft.targets.process.ExitCallbackTally;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,25 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class WeftProcessesTest extends CliTestSupport {
   private int run(Path out, Class<?> main, int iterations, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "run",
-                "--main",
-                main.getName(),
-                "--cp",
-                targets(),
-                "--seed",
-                "3",
-                "--iterations",
-                String.valueOf(iterations),
-                "--out",
-                out.toString()));
-    if (args.length > 0) {
-      command.add("--args");
-      command.addAll(List.of(args));
-    }
-    return WeftCli.execute(command.toArray(String[]::new));
+    return runTarget(out, main, iterations, List.of("--seed", "3"), args);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.targets.hangs.CountsAloneAWhile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,18 +20,7 @@ class WeftTraceMemoryTest extends CliTestSupport {
   }
 
   private int run(Path out) {
-    return WeftCli.execute(
-        "run",
-        "--jdk",
-        "models",
-        "--main",
-        CountsAloneAWhile.class.getName(),
-        "--cp",
-        targets(),
-        "--iterations",
-        "3",
-        "--out",
-        out.toString());
+    return runTarget(out, CountsAloneAWhile.class, 3, List.of("--jdk", "models"));
   }
 
   @Test

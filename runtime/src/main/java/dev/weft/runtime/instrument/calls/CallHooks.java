@@ -129,11 +129,11 @@ public final class CallHooks {
     if (sync != null) {
       return sync;
     }
-    Replacement net = NetCalls.replacementFor(opcode, owner, name, desc, types);
+    Replacement net = NetCalls.TABLE.replacementFor(opcode, owner, name, desc, types);
     if (net != null) {
       return net;
     }
-    Replacement process = ProcessCalls.replacementFor(opcode, owner, name, desc, types);
+    Replacement process = ProcessCalls.TABLE.replacementFor(opcode, owner, name, desc, types);
     if (process != null) {
       return process;
     }
@@ -227,8 +227,8 @@ public final class CallHooks {
             IDENTITY_HASH_CODE));
     all.addAll(SyncCalls.replacements());
     all.addAll(QueuedSynchronizerCalls.replacements());
-    all.addAll(NetCalls.replacements());
-    all.addAll(ProcessCalls.replacements());
+    all.addAll(NetCalls.TABLE.replacements());
+    all.addAll(ProcessCalls.TABLE.replacements());
     all.addAll(RandomCalls.replacements());
     return all.stream().map(Replacement::call).distinct().toList();
   }

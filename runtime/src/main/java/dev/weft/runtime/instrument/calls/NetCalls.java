@@ -1,10 +1,7 @@
 package dev.weft.runtime.instrument.calls;
 
-import java.util.ArrayList;
-import java.util.HashMap;
+import dev.weft.runtime.instrument.calls.ApiCallTable.Entry;
 import java.util.List;
-import java.util.Map;
-import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Which calls on sockets, socket channels, pipes and selectors become hook calls ({@code
@@ -25,79 +22,40 @@ final class NetCalls {
   private static final String ADDRESS = "Ljava/net/SocketAddress;";
   private static final String BUFFER = "Ljava/nio/ByteBuffer;";
 
-  private record Entry(String api, String method, String hook) {}
-
-  private static final List<Entry> INSTANCE =
-      List.of(
-          new Entry(SOCKET, "connect(" + ADDRESS + ")V", "connect"),
-          new Entry(SOCKET, "connect(" + ADDRESS + "I)V", "connectTimed"),
-          new Entry(SOCKET, "getInputStream()Ljava/io/InputStream;", "getInputStream"),
-          new Entry(SOCKET, "getOutputStream()Ljava/io/OutputStream;", "getOutputStream"),
-          new Entry(SOCKET, "close()V", "close"),
-          new Entry(SOCKET, "shutdownOutput()V", "shutdownOutput"),
-          new Entry(SERVER_SOCKET, "accept()L" + SOCKET + ";", "accept"),
-          new Entry(SERVER_SOCKET, "bind(" + ADDRESS + ")V", "bind"),
-          new Entry(SERVER_SOCKET, "bind(" + ADDRESS + "I)V", "bindBacklog"),
-          new Entry(SERVER_SOCKET, "close()V", "closeServer"),
-          new Entry(CHANNEL, "read(" + BUFFER + ")I", "channelRead"),
-          new Entry(CHANNEL, "write(" + BUFFER + ")I", "channelWrite"),
-          new Entry(CHANNEL, "connect(" + ADDRESS + ")Z", "channelConnect"),
-          new Entry(CHANNEL, "finishConnect()Z", "finishConnect"),
-          new Entry(SERVER_CHANNEL, "accept()L" + CHANNEL + ";", "channelAccept"),
-          new Entry(SERVER_CHANNEL, "bind(" + ADDRESS + ")L" + SERVER_CHANNEL + ";", "channelBind"),
-          new Entry(
-              SERVER_CHANNEL,
-              "bind(" + ADDRESS + "I)L" + SERVER_CHANNEL + ";",
-              "channelBindBacklog"),
-          // a socket channel used through its interfaces (a helper given a WritableByteChannel)
-          new Entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
-          new Entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
-          new Entry(PIPE, "source()L" + PIPE + "$SourceChannel;", "pipeSource"),
-          new Entry(PIPE, "sink()L" + PIPE + "$SinkChannel;", "pipeSink"),
-          new Entry(SELECTOR, "select()I", "select"),
-          new Entry(SELECTOR, "select(J)I", "selectTimed"),
-          new Entry(SELECTOR, "selectNow()I", "selectNow"),
-          new Entry(SELECTOR, "wakeup()L" + SELECTOR + ";", "wakeup"));
-
-  private static final Map<String, List<Entry>> BY_METHOD = new HashMap<>();
-
-  static {
-    for (Entry e : INSTANCE) {
-      BY_METHOD.computeIfAbsent(e.method(), k -> new ArrayList<>()).add(e);
-    }
-  }
+  static final ApiCallTable TABLE =
+      new ApiCallTable(
+          HookClasses.NET,
+          List.of(
+              new Entry(SOCKET, "connect(" + ADDRESS + ")V", "connect"),
+              new Entry(SOCKET, "connect(" + ADDRESS + "I)V", "connectTimed"),
+              new Entry(SOCKET, "getInputStream()Ljava/io/InputStream;", "getInputStream"),
+              new Entry(SOCKET, "getOutputStream()Ljava/io/OutputStream;", "getOutputStream"),
+              new Entry(SOCKET, "close()V", "close"),
+              new Entry(SOCKET, "shutdownOutput()V", "shutdownOutput"),
+              new Entry(SERVER_SOCKET, "accept()L" + SOCKET + ";", "accept"),
+              new Entry(SERVER_SOCKET, "bind(" + ADDRESS + ")V", "bind"),
+              new Entry(SERVER_SOCKET, "bind(" + ADDRESS + "I)V", "bindBacklog"),
+              new Entry(SERVER_SOCKET, "close()V", "closeServer"),
+              new Entry(CHANNEL, "read(" + BUFFER + ")I", "channelRead"),
+              new Entry(CHANNEL, "write(" + BUFFER + ")I", "channelWrite"),
+              new Entry(CHANNEL, "connect(" + ADDRESS + ")Z", "channelConnect"),
+              new Entry(CHANNEL, "finishConnect()Z", "finishConnect"),
+              new Entry(SERVER_CHANNEL, "accept()L" + CHANNEL + ";", "channelAccept"),
+              new Entry(
+                  SERVER_CHANNEL, "bind(" + ADDRESS + ")L" + SERVER_CHANNEL + ";", "channelBind"),
+              new Entry(
+                  SERVER_CHANNEL,
+                  "bind(" + ADDRESS + "I)L" + SERVER_CHANNEL + ";",
+                  "channelBindBacklog"),
+              // a socket channel used through its interfaces (a helper given a WritableByteChannel)
+              new Entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
+              new Entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
+              new Entry(PIPE, "source()L" + PIPE + "$SourceChannel;", "pipeSource"),
+              new Entry(PIPE, "sink()L" + PIPE + "$SinkChannel;", "pipeSink"),
+              new Entry(SELECTOR, "select()I", "select"),
+              new Entry(SELECTOR, "select(J)I", "selectTimed"),
+              new Entry(SELECTOR, "selectNow()I", "selectNow"),
+              new Entry(SELECTOR, "wakeup()L" + SELECTOR + ";", "wakeup")));
 
   private NetCalls() {}
-
-  static CallHooks.Replacement replacementFor(
-      int opcode, String owner, String name, String desc, TypeHierarchy types) {
-    if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKEINTERFACE) {
-      return null;
-    }
-    List<Entry> candidates = BY_METHOD.get(name + desc);
-    if (candidates == null || owner.startsWith("[")) {
-      return null;
-    }
-    for (Entry e : candidates) {
-      if (types.isSubtypeOf(owner, e.api())) {
-        String simple = e.api().substring(e.api().lastIndexOf('/') + 1);
-        return replacement(e, desc, simple + "." + name);
-      }
-    }
-    return null;
-  }
-
-  /** Every replacement this table can choose, for {@link HookTable#all()}. */
-  static List<CallHooks.Replacement> replacements() {
-    List<CallHooks.Replacement> all = new ArrayList<>();
-    for (Entry e : INSTANCE) {
-      all.add(replacement(e, e.method().substring(e.method().indexOf('(')), ""));
-    }
-    return all;
-  }
-
-  private static CallHooks.Replacement replacement(Entry e, String desc, String operation) {
-    return new CallHooks.Replacement(
-        HookClasses.NET, e.hook(), SyncCalls.withSite(e.api(), desc), operation, true);
-  }
 }
