@@ -38,10 +38,10 @@ public final class ControlledThread implements LogicalThread {
   static final int WAITS = 1;
 
   /** {@link #flags}: the pending operation has a timeout ({@link #pendingTimeout} positive). */
-  static final int TIMED = 2;
+  public static final int TIMED = 2;
 
   /** {@link #flags}: the thread is polling ({@link SpinFairness}). */
-  static final int POLLING = 4;
+  public static final int POLLING = 4;
 
   /** {@link #flags}: the thread keeps the run going ({@link #keepsRunAlive}, while unfinished). */
   static final int KEEPS_ALIVE = 8;
@@ -197,7 +197,7 @@ public final class ControlledThread implements LogicalThread {
     }
   }
 
-  Readiness readiness() {
+  public Readiness readiness() {
     if (state == ThreadState.FINISHED) {
       return Readiness.BLOCKED;
     }
@@ -251,6 +251,24 @@ public final class ControlledThread implements LogicalThread {
     return pendingSite;
   }
 
+  public long pendingLocation() {
+    return pendingLocation;
+  }
+
+  public long pendingTimeout() {
+    return pendingTimeout;
+  }
+
+  /** Virtual time at which the pending point was announced. */
+  public long pendingSince() {
+    return pendingSince;
+  }
+
+  /** Whether the thread is polling ({@link SpinFairness}). */
+  public boolean polling() {
+    return (flags & POLLING) != 0;
+  }
+
   public Object pendingObject() {
     return pendingObject;
   }
@@ -288,7 +306,7 @@ public final class ControlledThread implements LogicalThread {
   }
 
   /** Whether the thread may be offered to the strategy to wake spuriously now. */
-  boolean mayWakeSpuriously() {
+  public boolean mayWakeSpuriously() {
     return spuriousWakeupsLeft > 0 && wait != Wait.NONE && wait.mayWakeSpuriously(this);
   }
 

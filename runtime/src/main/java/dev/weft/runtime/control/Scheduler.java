@@ -22,6 +22,7 @@ import dev.weft.runtime.races.RaceFailures;
 import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
+import dev.weft.runtime.strategy.DecisionPoint;
 import dev.weft.runtime.sync.DaemonFlags;
 import dev.weft.runtime.sync.Threads;
 import dev.weft.runtime.time.ClockPolls;
