@@ -51,7 +51,11 @@ final class RunBreakdown {
     PARTS.put(
         "scheduler and handoff",
         new String[] {
-          "dev.weft.runtime.control.", "dev.weft.fuzz.strategy.", "dev.weft.runtime.strategy."
+          "dev.weft.runtime.control.",
+          "dev.weft.runtime.fairness.",
+          "dev.weft.runtime.outside.",
+          "dev.weft.fuzz.strategy.",
+          "dev.weft.runtime.strategy."
         });
     PARTS.put(
         "models and hooks",

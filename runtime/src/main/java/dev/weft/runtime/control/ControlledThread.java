@@ -2,6 +2,8 @@ package dev.weft.runtime.control;
 
 import dev.weft.runtime.carrier.Carrier;
 import dev.weft.runtime.carrier.LogicalThread;
+import dev.weft.runtime.fairness.SpinFairness;
+import dev.weft.runtime.jdk.ThreadInJdk;
 import dev.weft.runtime.time.ClockPolls;
 import dev.weft.trace.EventKind;
 
@@ -36,10 +38,10 @@ public final class ControlledThread implements LogicalThread {
   static final int WAITS = 1;
 
   /** {@link #flags}: the pending operation has a timeout ({@link #pendingTimeout} positive). */
-  static final int TIMED = 2;
+  public static final int TIMED = 2;
 
   /** {@link #flags}: the thread is polling ({@link SpinFairness}). */
-  static final int POLLING = 4;
+  public static final int POLLING = 4;
 
   /** {@link #flags}: the thread keeps the run going ({@link #keepsRunAlive}, while unfinished). */
   static final int KEEPS_ALIVE = 8;
@@ -123,51 +125,11 @@ public final class ControlledThread implements LogicalThread {
 
   volatile boolean parked;
 
-  /**
-   * The JVM monitor this thread holds while it waits, inside JDK code, for its turn: a JDK-internal
-   * {@code wait} on a monitor the JVM also holds (see {@code jdk.inside.ControlledJdk}) must let
-   * the JVM's monitor go while it waits, so its carrier waits in {@code Object.wait} instead of
-   * parking and is woken by an interrupt. Null otherwise.
-   */
-  volatile Object nativeMonitor;
+  /** What the thread is doing inside JDK code: its monitors, waits and lock-free collections. */
+  private final ThreadInJdk inJdk = new ThreadInJdk();
 
-  /** Set while Weft's model serves one of this thread's JDK-internal monitor operations. */
-  private boolean servingJdk;
-
-  /** Whether this thread is inside Weft's model of a JDK-internal monitor operation. */
-  public boolean servingJdk() {
-    return servingJdk;
-  }
-
-  /** Enters or leaves the model of a JDK-internal monitor operation. */
-  public void servingJdk(boolean on) {
-    servingJdk = on;
-  }
-
-  /**
-   * The location of the JDK lock-free collection whose call this thread is inside, or 0: while it
-   * is set, the collection's inner steps are scheduling points on it (see {@code jdk.JdkCalls}).
-   */
-  private long insideLockFree;
-
-  public long insideLockFree() {
-    return insideLockFree;
-  }
-
-  public void insideLockFree(long location) {
-    insideLockFree = location;
-  }
-
-  /**
-   * Waits for the turn with the JVM's monitor of {@code lock} let go: see {@link #nativeMonitor}.
-   */
-  public void awaitTurnReleasing(Object lock) {
-    nativeMonitor = lock;
-  }
-
-  /** The wait of {@link #awaitTurnReleasing} is over. */
-  public void turnAwaited() {
-    nativeMonitor = null;
+  public ThreadInJdk inJdk() {
+    return inJdk;
   }
 
   /**
@@ -221,6 +183,11 @@ public final class ControlledThread implements LogicalThread {
     setFlag(WAITS, w != Wait.NONE);
   }
 
+  /** The thread starts or stops polling ({@link SpinFairness}). */
+  public void setPolling(boolean on) {
+    setFlag(POLLING, on);
+  }
+
   /** Sets or clears {@code bit} of {@link #flags}, and the copy the unfinished threads keep. */
   void setFlag(int bit, boolean on) {
     int f = on ? flags | bit : flags & ~bit;
@@ -230,7 +197,7 @@ public final class ControlledThread implements LogicalThread {
     }
   }
 
-  Readiness readiness() {
+  public Readiness readiness() {
     if (state == ThreadState.FINISHED) {
       return Readiness.BLOCKED;
     }
@@ -284,6 +251,24 @@ public final class ControlledThread implements LogicalThread {
     return pendingSite;
   }
 
+  public long pendingLocation() {
+    return pendingLocation;
+  }
+
+  public long pendingTimeout() {
+    return pendingTimeout;
+  }
+
+  /** Virtual time at which the pending point was announced. */
+  public long pendingSince() {
+    return pendingSince;
+  }
+
+  /** Whether the thread is polling ({@link SpinFairness}). */
+  public boolean polling() {
+    return (flags & POLLING) != 0;
+  }
+
   public Object pendingObject() {
     return pendingObject;
   }
@@ -321,7 +306,7 @@ public final class ControlledThread implements LogicalThread {
   }
 
   /** Whether the thread may be offered to the strategy to wake spuriously now. */
-  boolean mayWakeSpuriously() {
+  public boolean mayWakeSpuriously() {
     return spuriousWakeupsLeft > 0 && wait != Wait.NONE && wait.mayWakeSpuriously(this);
   }
 

@@ -7,6 +7,7 @@ import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.carrier.Carrier;
 import dev.weft.runtime.carrier.CarrierPool;
 import dev.weft.runtime.carrier.WaitTicks;
+import dev.weft.runtime.fairness.SpinFairness;
 import dev.weft.runtime.local.LocalObjects;
 import dev.weft.runtime.oracle.Deadlocks;
 import dev.weft.runtime.oracle.Exits;
@@ -14,11 +15,14 @@ import dev.weft.runtime.oracle.ExpectedExceptions;
 import dev.weft.runtime.oracle.Failure;
 import dev.weft.runtime.oracle.Failures;
 import dev.weft.runtime.oracle.StepBudget;
+import dev.weft.runtime.outside.OutsideCall;
+import dev.weft.runtime.outside.OutsideCalls;
 import dev.weft.runtime.races.Race;
 import dev.weft.runtime.races.RaceFailures;
 import dev.weft.runtime.races.RaceLog;
 import dev.weft.runtime.races.RaceMode;
 import dev.weft.runtime.races.RaceOracle;
+import dev.weft.runtime.strategy.DecisionPoint;
 import dev.weft.runtime.sync.DaemonFlags;
 import dev.weft.runtime.sync.Threads;
 import dev.weft.runtime.time.ClockPolls;
@@ -511,20 +515,22 @@ public final class Scheduler {
     t.pendingSince = clock.elapsed();
     t.await(call);
     ControlledThread next = t.inAtomicSection() || !othersCouldRun(t) ? null : decideOrRecheck(t);
-    call.inKernel = true;
+    call.enterKernel();
     if (next == null || next == t) {
       return call; // nobody else could use the turn: it keeps it through the call
     }
     outside.gaveUpTurn(call);
-    call.gaveUpTurn = true;
     Carrier.bindCurrent(null); // in the call the thread is the JVM's: no hook of Weft's sees it
     handoff.give(next);
     return call;
   }
 
-  /** {@code t}'s call outside the run has returned: it takes the turn back and records it. */
-  void outsideReturned(ControlledThread t, OutsideCall call) {
-    if (call.gaveUpTurn) {
+  /**
+   * {@code t}'s call outside the run has returned: it takes the turn back and records it. Only
+   * {@link OutsideCall#back} calls it.
+   */
+  public void outsideReturned(ControlledThread t, OutsideCall call) {
+    if (call.gaveUpTurn()) {
       outside.returned();
       handoff.await(t);
       outside.turnTakenBack(call);
@@ -547,7 +553,7 @@ public final class Scheduler {
    */
   private boolean awaitOutside() {
     return outside.underWay()
-        && outside.awaitReturn(unfinished.soonestTimeoutNanos(clock.elapsed()), run);
+        && outside.awaitReturn(unfinished.soonestTimeoutNanos(clock.elapsed()), run::isAborted);
   }
 
   /** Whether a thread other than {@code t} could run now, without waiting for anything. */
@@ -701,7 +707,7 @@ public final class Scheduler {
   private void afterEvent(ControlledThread t, EventKind kind, long location, int site) {
     clock.tick();
     budget.executed(kind, trace.size() - 1);
-    SpinFairness.executed(t, kind, location, site);
+    SpinFairness.executed(t.spin, kind, location, site);
     if (kind.writes()) {
       SpinFairness.written(t, location, pollers);
     }

@@ -34,7 +34,7 @@ final class TurnHandoff {
 
   void give(ControlledThread next) {
     turn = next;
-    if (next.nativeMonitor != null) {
+    if (next.inJdk().nativeMonitor() != null) {
       next.carrier.interrupt(); // no monitor needed: the waiter may hold it while it checks
     } else if (next.parked) {
       LockSupport.unpark(next.carrier);
@@ -49,17 +49,17 @@ final class TurnHandoff {
    */
   void await(ControlledThread t) {
     // what the JDK does while this carrier waits (a virtual carrier's park) is Weft's own work
-    boolean serving = t.servingJdk();
-    t.servingJdk(true);
+    boolean serving = t.inJdk().servingJdk();
+    t.inJdk().servingJdk(true);
     try {
       awaitTurn(t);
     } finally {
-      t.servingJdk(serving);
+      t.inJdk().servingJdk(serving);
     }
   }
 
   private void awaitTurn(ControlledThread t) {
-    Object lock = t.nativeMonitor;
+    Object lock = t.inJdk().nativeMonitor();
     if (lock != null) {
       awaitReleasing(t, lock);
       return;
@@ -127,7 +127,7 @@ final class TurnHandoff {
   void wakeAll(ControlledThread[] threads) {
     for (ControlledThread t : threads) {
       if (t.carrier != null) {
-        if (t.nativeMonitor != null) {
+        if (t.inJdk().nativeMonitor() != null) {
           t.carrier.interrupt();
         } else {
           LockSupport.unpark(t.carrier);

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * runs: among eighty threads that wait only for the turn, reading four fields of each thread object
  * was a sixth of a random walk's processor time with virtual carriers.
  */
-final class UnfinishedThreads {
+public final class UnfinishedThreads {
   private ControlledThread[] threads = new ControlledThread[8];
   private int[] flags = new int[8];
   private int[] indices = new int[8];
@@ -27,16 +27,16 @@ final class UnfinishedThreads {
   private int untimedFree;
   private int pollingFree;
 
-  int count() {
+  public int count() {
     return count;
   }
 
-  ControlledThread get(int i) {
+  public ControlledThread get(int i) {
     return threads[i];
   }
 
   /** The flags of the {@code i}th unfinished thread. */
-  int flags(int i) {
+  public int flags(int i) {
     return flags[i];
   }
 
@@ -46,12 +46,12 @@ final class UnfinishedThreads {
   }
 
   /** How many unfinished threads wait only for the turn, with no timeout. */
-  int untimedFree() {
+  public int untimedFree() {
     return untimedFree;
   }
 
   /** How many unfinished threads wait only for the turn and poll. */
-  int pollingFree() {
+  public int pollingFree() {
     return pollingFree;
   }
 
@@ -106,7 +106,7 @@ final class UnfinishedThreads {
   }
 
   /** The places of the threads that wait for more than the turn, as a bit set; read only. */
-  long[] waiting() {
+  public long[] waiting() {
     return waiting;
   }
 
@@ -114,7 +114,7 @@ final class UnfinishedThreads {
    * Copies the indices of the unfinished threads {@code from} (inclusive) to {@code to} (exclusive)
    * into {@code into} at {@code at}; returns the position after them.
    */
-  int copyIndices(int from, int to, int[] into, int at) {
+  public int copyIndices(int from, int to, int[] into, int at) {
     int length = to - from;
     System.arraycopy(indices, from, into, at, length);
     return at + length;

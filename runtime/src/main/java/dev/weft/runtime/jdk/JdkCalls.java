@@ -320,8 +320,8 @@ public final class JdkCalls {
     Scheduler s = t.scheduler();
     s.point(t, EventKind.of(kind), location, site, null, 0);
     LAST_ACCESS.of(s)[0] = s.lastEvent();
-    long outer = t.insideLockFree();
-    t.insideLockFree(location);
+    long outer = t.inJdk().insideLockFree();
+    t.inJdk().insideLockFree(location);
     return new Inside(outer);
   }
 
@@ -402,7 +402,7 @@ public final class JdkCalls {
     }
     if (token instanceof Inside inside) {
       ControlledThread t = ControlledThread.current();
-      t.insideLockFree(inside.outer());
+      t.inJdk().insideLockFree(inside.outer());
       if (writes != 0) {
         t.scheduler().changed();
       }

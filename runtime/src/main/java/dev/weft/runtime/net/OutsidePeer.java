@@ -3,8 +3,8 @@ package dev.weft.runtime.net;
 import static dev.weft.runtime.net.Sockets.location;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.OutsideCall;
 import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.outside.OutsideCall;
 import dev.weft.trace.EventKind;
 import java.io.IOException;
 import java.net.SocketAddress;

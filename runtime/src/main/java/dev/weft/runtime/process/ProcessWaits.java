@@ -1,9 +1,9 @@
 package dev.weft.runtime.process;
 
 import dev.weft.runtime.control.ControlledThread;
-import dev.weft.runtime.control.OutsideCall;
 import dev.weft.runtime.control.Scheduler;
 import dev.weft.runtime.jdk.JdkCode;
+import dev.weft.runtime.outside.OutsideCall;
 import dev.weft.runtime.sync.Threads;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Locations;

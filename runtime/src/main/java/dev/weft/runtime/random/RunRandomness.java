@@ -26,7 +26,7 @@ public final class RunRandomness {
 
   /** The run's stream, for a thread of the run outside Weft's own work; else null. */
   static SplittableRandom of(ControlledThread t) {
-    return t == null || t.servingJdk() ? null : OF_RUN.of(t.scheduler());
+    return t == null || t.inJdk().servingJdk() ? null : OF_RUN.of(t.scheduler());
   }
 
   /** The run's stream for the calling thread, or null outside a run ({@code ThreadLocalRandom}). */

@@ -178,13 +178,13 @@ public final class Monitors {
     m.depth = 0;
     m.waitSet.addLast(wake);
     if (releasingJvmMonitor) {
-      t.awaitTurnReleasing(obj);
+      t.inJdk().awaitTurnReleasing(obj);
     }
     try {
       s.point(
           t, EventKind.WAKE, lock, site, obj, TimeUnit.MILLISECONDS.toNanos(timeoutMillis), wake);
     } finally {
-      t.turnAwaited();
+      t.inJdk().turnAwaited();
     }
     boolean spurious = t.consumeSpuriousWakeup(); // takes the monitor back as if notified
     if (!wake.notified && !t.isInterrupted() && !spurious) {

@@ -67,7 +67,7 @@ public final class ControlledJdk extends Delegate {
   /** The controlled thread whose JDK monitor operation the model serves, or null. */
   private static ControlledThread served() {
     ControlledThread t = ControlledThread.current();
-    return t == null || t.servingJdk() ? null : t;
+    return t == null || t.inJdk().servingJdk() ? null : t;
   }
 
   @Override
@@ -76,13 +76,13 @@ public final class ControlledJdk extends Delegate {
     if (t == null) {
       return;
     }
-    t.servingJdk(true);
+    t.inJdk().servingJdk(true);
     try {
       if (!Monitors.tryEnterInJdk(t, lock)) {
         Monitors.enterInJdk(t, lock, JdkSites.of(t, where, line, "monitorenter"));
       }
     } finally {
-      t.servingJdk(false);
+      t.inJdk().servingJdk(false);
     }
   }
 
@@ -92,11 +92,11 @@ public final class ControlledJdk extends Delegate {
     if (t == null) {
       return;
     }
-    t.servingJdk(true);
+    t.inJdk().servingJdk(true);
     try {
       Monitors.exitedInJdk(t, lock);
     } finally {
-      t.servingJdk(false);
+      t.inJdk().servingJdk(false);
     }
   }
 
@@ -108,13 +108,13 @@ public final class ControlledJdk extends Delegate {
       super.await(lock, millis, nanos, where, line);
       return;
     }
-    t.servingJdk(true);
+    t.inJdk().servingJdk(true);
     boolean modelled;
     try {
       modelled =
           Monitors.awaitInJdk(t, lock, millis, nanos, () -> JdkSites.of(t, where, line, "wait"));
     } finally {
-      t.servingJdk(false);
+      t.inJdk().servingJdk(false);
     }
     if (!modelled) {
       super.await(lock, millis, nanos, where, line);
@@ -125,12 +125,12 @@ public final class ControlledJdk extends Delegate {
   public void notify(Object lock, boolean all, String where, int line) {
     ControlledThread t = served();
     if (t != null) {
-      t.servingJdk(true);
+      t.inJdk().servingJdk(true);
       try {
         Monitors.notifyInJdk(
             t, lock, all, () -> JdkSites.of(t, where, line, all ? "notifyAll" : "notify"));
       } finally {
-        t.servingJdk(false);
+        t.inJdk().servingJdk(false);
       }
     }
     if (Thread.holdsLock(lock) || t == null) {
@@ -209,11 +209,11 @@ public final class ControlledJdk extends Delegate {
         return;
       }
     }
-    t.servingJdk(true);
+    t.inJdk().servingJdk(true);
     try {
       Parking.parkInJdk(t, nanos, JdkSites.of(t, where, line, "park"));
     } finally {
-      t.servingJdk(false);
+      t.inJdk().servingJdk(false);
     }
   }
 
@@ -224,11 +224,11 @@ public final class ControlledJdk extends Delegate {
       ControlledThread target = t.scheduler().threadOfCarrierOrLogical(thread);
       if (target != null) {
         boolean point = calledByRunCode();
-        t.servingJdk(true);
+        t.inJdk().servingJdk(true);
         try {
           Parking.unparkInJdk(t, target, point, JdkSites.of(t, where, line, "unpark"));
         } finally {
-          t.servingJdk(false);
+          t.inJdk().servingJdk(false);
         }
       }
     }
@@ -492,11 +492,11 @@ public final class ControlledJdk extends Delegate {
     if (t == null) {
       return;
     }
-    long location = t.insideLockFree();
+    long location = t.inJdk().insideLockFree();
     if (location == 0 || t.inAtomicSection()) {
       return; // not inside a target's reading call, or inside an atomic call within its callback
     }
-    t.servingJdk(true); // the stack walk below reads hash maps whose steps come back here
+    t.inJdk().servingJdk(true); // the stack walk below reads hash maps whose steps come back here
     try {
       if (!innerStepOfRunCall()) {
         return; // Weft's own use of the class, or the JVM's linking on the way
@@ -510,7 +510,7 @@ public final class ControlledJdk extends Delegate {
               null,
               0);
     } finally {
-      t.servingJdk(false);
+      t.inJdk().servingJdk(false);
     }
   }
 }

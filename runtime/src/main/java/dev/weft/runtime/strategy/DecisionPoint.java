@@ -1,6 +1,9 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.strategy;
 
 import dev.weft.runtime.api.SchedulingPoint;
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Readiness;
+import dev.weft.runtime.control.UnfinishedThreads;
 import dev.weft.runtime.oracle.StepBudget;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Locations;
@@ -14,7 +17,7 @@ import java.util.List;
  * spuriously, in arrays reused at every point, so that a decision allocates nothing. The scheduler
  * fills it, orders it and asks the strategy; what the choice does is the scheduler's.
  */
-final class DecisionPoint implements SchedulingPoint {
+public final class DecisionPoint implements SchedulingPoint {
   private final List<ControlledThread> threads;
   private final Trace trace;
   private final StepBudget budget;
@@ -39,7 +42,7 @@ final class DecisionPoint implements SchedulingPoint {
 
   private int polling;
 
-  DecisionPoint(
+  public DecisionPoint(
       List<ControlledThread> threads, Trace trace, StepBudget budget, StableVariables variables) {
     this.threads = threads;
     this.trace = trace;
@@ -48,7 +51,7 @@ final class DecisionPoint implements SchedulingPoint {
   }
 
   /** Makes room for {@code count} threads. */
-  void fit(int count) {
+  public void fit(int count) {
     if (enabled.length < count) {
       enabled = Arrays.copyOf(enabled, count * 2);
       heldBack = new int[enabled.length];
@@ -62,7 +65,7 @@ final class DecisionPoint implements SchedulingPoint {
    * ready: the unfinished threads keep the sums a decision needs of those, and only the others are
    * asked (in index order, as all once were).
    */
-  int gather(UnfinishedThreads unfinished, boolean spuriousWakeups) {
+  public int gather(UnfinishedThreads unfinished, boolean spuriousWakeups) {
     int count = unfinished.count();
     contenders = unfinished.untimedFree();
     polling = unfinished.pollingFree();
@@ -78,7 +81,7 @@ final class DecisionPoint implements SchedulingPoint {
         ControlledThread c = unfinished.get(slot);
         if (c.readiness() == Readiness.READY) {
           int f = unfinished.flags(slot);
-          enabled[n++] = c.index;
+          enabled[n++] = c.index();
           if ((f & ControlledThread.TIMED) == 0) {
             contenders++;
           }
@@ -86,7 +89,7 @@ final class DecisionPoint implements SchedulingPoint {
             polling++;
           }
         } else if (spuriousWakeups && c.mayWakeSpuriously()) {
-          spurious[wakeable++] = c.index;
+          spurious[wakeable++] = c.index();
         }
       }
     }
@@ -97,29 +100,29 @@ final class DecisionPoint implements SchedulingPoint {
    * No thread can run: collects those that can only time out, and returns how many. None may then
    * wake spuriously: a wait nothing else can end is a deadlock, not a chance to wake spuriously.
    */
-  int onlyToTimeOut(UnfinishedThreads unfinished) {
+  public int onlyToTimeOut(UnfinishedThreads unfinished) {
     wakeable = 0;
     int n = 0;
     for (int i = 0; i < unfinished.count(); i++) {
       ControlledThread c = unfinished.get(i);
       if (c.readiness() == Readiness.ONLY_TO_TIME_OUT) {
-        enabled[n++] = c.index;
+        enabled[n++] = c.index();
       }
     }
     return n;
   }
 
   /** Whether more than one of the threads gathered could run without waiting for time. */
-  boolean contended() {
+  public boolean contended() {
     return contenders > 1;
   }
 
   /**
    * Of the {@code n} threads gathered, how many are offered to the strategy: all, or, if some but
    * not all are polling, those that are not, the polling ones moved behind them (each group in
-   * index order); see {@link SpinFairness}.
+   * index order); see {@link dev.weft.runtime.fairness.SpinFairness}.
    */
-  int offered(int n) {
+  public int offered(int n) {
     if (polling > 0 && polling < n) {
       return pollingThreadsLast(n);
     }
@@ -131,7 +134,7 @@ final class DecisionPoint implements SchedulingPoint {
     int held = 0;
     for (int i = 0; i < n; i++) {
       int t = enabled[i];
-      if ((threads.get(t).flags & ControlledThread.POLLING) != 0) {
+      if (threads.get(t).polling()) {
         heldBack[held++] = t;
       } else {
         enabled[kept++] = t;
@@ -148,7 +151,7 @@ final class DecisionPoint implements SchedulingPoint {
    * between rounds of housekeeping, picked whenever its turn came, would wake at once every time
    * and starve the thread that has work to do.
    */
-  int roundRobin(int n, int offered, int current, long now) {
+  public int roundRobin(int n, int offered, int current, long now) {
     int awake = awakeFirst(n, now);
     return enabled[roundRobinPosition(awake > 0 ? awake : offered, current)];
   }
@@ -162,10 +165,10 @@ final class DecisionPoint implements SchedulingPoint {
     int held = 0;
     for (int i = 0; i < n; i++) {
       ControlledThread c = threads.get(enabled[i]);
-      if (c.pendingTimeout > 0 && now - c.pendingSince < c.pendingTimeout) {
-        heldBack[held++] = c.index;
+      if (c.pendingTimeout() > 0 && now - c.pendingSince() < c.pendingTimeout()) {
+        heldBack[held++] = c.index();
       } else {
-        enabled[kept++] = c.index;
+        enabled[kept++] = c.index();
       }
     }
     System.arraycopy(heldBack, 0, enabled, kept, held);
@@ -186,7 +189,7 @@ final class DecisionPoint implements SchedulingPoint {
    * Sets the point up for the strategy: {@code offered} of the {@code n} gathered threads enabled,
    * the rest held back, then those that may wake spuriously; returns how many those are.
    */
-  int offer(int offered, int n, int current) {
+  public int offer(int offered, int n, int current) {
     enabledCount = offered;
     heldBackCount = n - offered;
     spuriousCount = wakeable;
@@ -195,7 +198,7 @@ final class DecisionPoint implements SchedulingPoint {
   }
 
   /** The index of the thread at position {@code choice}, of {@code n} gathered. */
-  int chosen(int choice, int n) {
+  public int chosen(int choice, int n) {
     return choice < n ? enabled[choice] : spurious[choice - n];
   }
 
@@ -246,23 +249,23 @@ final class DecisionPoint implements SchedulingPoint {
 
   @Override
   public EventKind pendingKind(int thread) {
-    return threads.get(thread).pendingKind;
+    return threads.get(thread).pendingKind();
   }
 
   @Override
   public long pendingLocation(int thread) {
-    return threads.get(thread).pendingLocation;
+    return threads.get(thread).pendingLocation();
   }
 
   @Override
   public int pendingSite(int thread) {
-    return threads.get(thread).pendingSite;
+    return threads.get(thread).pendingSite();
   }
 
   /** Named by stable hashes ({@link StableVariables}). */
   @Override
   public long pendingVariable(int thread) {
-    long location = threads.get(thread).pendingLocation;
+    long location = threads.get(thread).pendingLocation();
     if (location == Locations.NONE) {
       return NO_VARIABLE;
     }
@@ -276,6 +279,6 @@ final class DecisionPoint implements SchedulingPoint {
 
   @Override
   public String threadName(int thread) {
-    return threads.get(thread).stableName;
+    return threads.get(thread).stableName();
   }
 }

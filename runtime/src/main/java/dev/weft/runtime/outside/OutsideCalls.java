@@ -1,9 +1,11 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.outside;
 
+import dev.weft.runtime.control.WeftAbort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * The run's calls outside itself ({@link OutsideCall}) whose threads gave up the turn, and what the
@@ -11,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * thread can run the scheduler waits here in real time instead of calling it a deadlock; and since
  * another run of the same decisions may then differ, the run's result says what it talked to.
  */
-final class OutsideCalls {
+public final class OutsideCalls {
   /** Calls outside the run whose threads gave up the turn; only the turn holder changes it. */
   private final List<OutsideCall> gaveUpTurn = new ArrayList<>();
 
@@ -24,7 +26,7 @@ final class OutsideCalls {
   private volatile Thread waiter;
 
   /** A thread of the run is about to call {@code what} outside it. */
-  void made(String what) {
+  public void made(String what) {
     if (first == null) {
       first = what;
     }
@@ -32,12 +34,13 @@ final class OutsideCalls {
   }
 
   /** {@code call}'s thread gave up the turn for it. */
-  void gaveUpTurn(OutsideCall call) {
+  public void gaveUpTurn(OutsideCall call) {
     gaveUpTurn.add(call);
+    call.gaveUpTurn = true;
   }
 
   /** {@code call}, whose thread gave up the turn, has returned: a waiter for it may look. */
-  void returned() {
+  public void returned() {
     Thread w = waiter;
     if (w != null) {
       LockSupport.unpark(w);
@@ -45,22 +48,22 @@ final class OutsideCalls {
   }
 
   /** {@code call}'s thread has the turn back. */
-  void turnTakenBack(OutsideCall call) {
+  public void turnTakenBack(OutsideCall call) {
     gaveUpTurn.remove(call);
   }
 
   /** Whether some thread has given up the turn for a call outside the run. */
-  boolean any() {
+  public boolean any() {
     return !gaveUpTurn.isEmpty();
   }
 
   /** Whether the thread holding the turn waits for a call outside the run to return. */
-  boolean awaited() {
+  public boolean awaited() {
     return waiter != null;
   }
 
   /** Whether a call outside the run is under way in the kernel, or has returned. */
-  boolean underWay() {
+  public boolean underWay() {
     boolean underWay = false;
     for (OutsideCall c : gaveUpTurn) {
       underWay |= c.awaited() || c.returned;
@@ -71,9 +74,9 @@ final class OutsideCalls {
   /**
    * Waits, in real time, until a call outside the run returns (true), or until {@code limitNanos}
    * have passed, when the run's timed waits may time out instead (false; negative: no limit).
-   * Throws {@link WeftAbort} if the run is ended meanwhile.
+   * Throws {@link WeftAbort} if the run is ended meanwhile ({@code aborted}).
    */
-  boolean awaitReturn(long limitNanos, RunState run) {
+  public boolean awaitReturn(long limitNanos, BooleanSupplier aborted) {
     long start = System.nanoTime();
     waiter = Thread.currentThread();
     try {
@@ -83,7 +86,7 @@ final class OutsideCalls {
             return true;
           }
         }
-        if (run.isAborted()) {
+        if (aborted.getAsBoolean()) {
           throw WeftAbort.INSTANCE;
         }
         if (limitNanos >= 0 && System.nanoTime() - start >= limitNanos) {
@@ -97,7 +100,7 @@ final class OutsideCalls {
   }
 
   /** What the run talked to outside itself, for its result; null if nothing. */
-  String note() {
+  public String note() {
     if (first == null) {
       return null;
     }

@@ -1,5 +1,6 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.fairness;
 
+import dev.weft.runtime.control.ControlledThread;
 import dev.weft.trace.EventKind;
 import java.util.Arrays;
 
@@ -17,7 +18,7 @@ import java.util.Arrays;
  * and then goes on to write; holding such a thread back would force every other thread to run
  * first, and lose exactly the interleavings in which it does not.
  */
-final class SpinFairness {
+public final class SpinFairness {
   /** Reads without any other event, going round one loop, before a thread counts as polling. */
   static final int POLL_READS = 32;
 
@@ -29,10 +30,11 @@ final class SpinFairness {
 
   /**
    * The run's threads that are polling now, in no particular order: a write looks at these only,
-   * not at every unfinished thread (with many threads that scan cost a tenth of a step).
+   * not at every unfinished thread (with many threads that scan cost a tenth of a step). Each is
+   * kept as its window.
    */
-  static final class Pollers {
-    private ControlledThread[] threads = new ControlledThread[8];
+  public static final class Pollers {
+    private Window[] windows = new Window[8];
     private int count;
 
     int count() {
@@ -40,25 +42,25 @@ final class SpinFairness {
     }
 
     private void add(Window w) {
-      if (count == threads.length) {
-        threads = Arrays.copyOf(threads, count * 2);
+      if (count == windows.length) {
+        windows = Arrays.copyOf(windows, count * 2);
       }
       w.slot = count;
-      threads[count++] = w.owner;
+      windows[count++] = w;
     }
 
     private void remove(Window w) {
       int last = --count;
-      ControlledThread moved = threads[last];
-      threads[w.slot] = moved;
-      moved.spin.slot = w.slot;
-      threads[last] = null;
+      Window moved = windows[last];
+      windows[w.slot] = moved;
+      moved.slot = w.slot;
+      windows[last] = null;
       w.slot = -1;
     }
   }
 
   /** Per-thread record of the reads since the thread last did anything else. */
-  static final class Window {
+  public static final class Window {
     private final long[] locations = new long[HISTORY];
     private final int[] sites = new int[HISTORY];
     private int reads;
@@ -70,7 +72,7 @@ final class SpinFairness {
     /** The thread's place in {@link #pollers} while it polls, else -1. */
     private int slot = -1;
 
-    Window(ControlledThread owner, Pollers pollers) {
+    public Window(ControlledThread owner, Pollers pollers) {
       this.owner = owner;
       this.pollers = pollers;
     }
@@ -82,7 +84,7 @@ final class SpinFairness {
     private void setPolling(boolean on) {
       if (on != polling) {
         polling = on;
-        owner.setFlag(ControlledThread.POLLING, on);
+        owner.setPolling(on);
         if (on) {
           pollers.add(this);
         } else {
@@ -162,9 +164,8 @@ final class SpinFairness {
 
   private SpinFairness() {}
 
-  /** Updates the executing thread's window after one of its events. */
-  static void executed(ControlledThread t, EventKind kind, long location, int site) {
-    Window w = t.spin;
+  /** Updates the executing thread's window {@code w} after one of its events. */
+  public static void executed(Window w, EventKind kind, long location, int site) {
     if (kind == EventKind.THREAD_YIELD) {
       w.setPolling(true);
     } else if (kind.reads() && !kind.writes()) {
@@ -179,12 +180,12 @@ final class SpinFairness {
    * one thread's window does not touch another's, so the order they are looked at in is no matter;
    * from the last down, as a cleared one's place takes the last one, already looked at.
    */
-  static void written(ControlledThread writer, long location, Pollers pollers) {
-    ControlledThread[] threads = pollers.threads;
+  public static void written(ControlledThread writer, long location, Pollers pollers) {
+    Window[] windows = pollers.windows;
     for (int i = pollers.count - 1; i >= 0; i--) {
-      ControlledThread t = threads[i];
-      if (t != writer && !t.isFinished() && t.spin.watches(location)) {
-        t.spin.clear();
+      Window w = windows[i];
+      if (w.owner != writer && !w.owner.isFinished() && w.watches(location)) {
+        w.clear();
       }
     }
   }

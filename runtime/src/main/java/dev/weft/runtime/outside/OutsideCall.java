@@ -1,6 +1,11 @@
-package dev.weft.runtime.control;
+package dev.weft.runtime.outside;
 
 import dev.weft.runtime.carrier.Carrier;
+import dev.weft.runtime.control.ControlledThread;
+import dev.weft.runtime.control.Readiness;
+import dev.weft.runtime.control.Scheduler;
+import dev.weft.runtime.control.Wait;
+import dev.weft.runtime.control.WeftAbort;
 
 /**
  * A call that waits on something outside the run (a peer in another process or on another machine)
@@ -31,10 +36,20 @@ public final class OutsideCall implements Wait {
   /** Set by the caller's carrier when the call has returned. */
   volatile boolean returned;
 
-  OutsideCall(Scheduler scheduler, ControlledThread thread, String what) {
+  public OutsideCall(Scheduler scheduler, ControlledThread thread, String what) {
     this.scheduler = scheduler;
     this.thread = thread;
     this.what = what;
+  }
+
+  /** The caller runs the call in the kernel now: the run may have to wait for it. */
+  public void enterKernel() {
+    inKernel = true;
+  }
+
+  /** Whether the caller gave up the turn for the call ({@link OutsideCalls#gaveUpTurn}). */
+  public boolean gaveUpTurn() {
+    return gaveUpTurn;
   }
 
   /** Whether the call is under way in the kernel: the run may have to wait for it. */
