@@ -2,6 +2,7 @@ package dev.weft.runtime.control;
 
 import dev.weft.runtime.api.HeldBackChoice;
 import dev.weft.runtime.api.RunResult;
+import dev.weft.runtime.api.RunResult.Outcome;
 import dev.weft.runtime.api.SchedulingPoint;
 import dev.weft.runtime.api.Strategy;
 import dev.weft.runtime.carrier.Carrier;
@@ -819,22 +820,19 @@ public final class Scheduler {
     }
   }
 
+  /** Ends the run at a step that spent its budget (a hang) or outgrew its trace's memory. */
   private void checkBudget(ControlledThread t) {
     Failure hang = budget.step(t);
-    if (hang != null) {
-      throw endAsHang(hang);
-    }
-    String outgrown = budget.outgrownMemory();
-    if (outgrown != null) {
-      skip(outgrown);
+    String outgrown = hang == null ? budget.outgrownMemory() : null;
+    if (hang != null || outgrown != null) {
+      abortFromController(hang != null ? Outcome.FAILED : Outcome.SKIPPED, hang, outgrown);
       throw WeftAbort.INSTANCE;
     }
   }
 
   /** Ends the run with {@code hang}; returns the abort for the caller to throw. */
   private WeftAbort endAsHang(Failure hang) {
-    run.settle(RunResult.Outcome.FAILED, hang, null);
-    abort();
+    abortFromController(Outcome.FAILED, hang, null);
     return WeftAbort.INSTANCE;
   }
 
