@@ -10,18 +10,16 @@ import net.bytebuddy.jar.asm.Opcodes;
  * A table of instance calls on JDK API types that become calls of one hook class, matched by name
  * and descriptor on any owner that is a subtype of the entry's API type ({@code socket.read} on a
  * subclass of {@code Socket} too); the hook decides at run time whether the JDK implements the
- * method. The socket and the process calls are such tables.
+ * method. The synchronisers', the sockets' and the processes' instance calls are such tables.
  */
 final class ApiCallTable {
-  /** A call: the API type that declares it, its name and descriptor, and the hook's name. */
-  record Entry(String api, String method, String hook) {}
+  /** A call: the API type that declares it, its name and descriptor, and the hook replacing it. */
+  record Entry(String api, String method, String hookClass, String hook) {}
 
-  private final String hookClass;
   private final List<Entry> entries;
   private final Map<String, List<Entry>> byMethod = new HashMap<>();
 
-  ApiCallTable(String hookClass, List<Entry> entries) {
-    this.hookClass = hookClass;
+  ApiCallTable(List<Entry> entries) {
     this.entries = entries;
     for (Entry e : entries) {
       byMethod.computeIfAbsent(e.method(), k -> new ArrayList<>()).add(e);
@@ -56,8 +54,8 @@ final class ApiCallTable {
     return all;
   }
 
-  private CallHooks.Replacement replacement(Entry e, String desc, String operation) {
+  private static CallHooks.Replacement replacement(Entry e, String desc, String operation) {
     return new CallHooks.Replacement(
-        hookClass, e.hook(), SyncCalls.withSite(e.api(), desc), operation, true);
+        e.hookClass(), e.hook(), SyncCalls.withSite(e.api(), desc), operation, true);
   }
 }

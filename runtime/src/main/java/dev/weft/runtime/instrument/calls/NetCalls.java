@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Which calls on sockets, socket channels, pipes and selectors become hook calls ({@code
  * NetHooks}), so that a blocking accept, read, write or select between threads of one run is the
- * scheduler's wait rather than the kernel's. Matched as {@link SyncCalls} matches: by name and
+ * scheduler's wait rather than the kernel's. Matched as an {@link ApiCallTable}: by name and
  * descriptor on any owner that is a subtype of the API type; the hook decides at run time whether
  * the JDK implements the method and whether both ends of the socket are the run's.
  */
@@ -24,38 +24,40 @@ final class NetCalls {
 
   static final ApiCallTable TABLE =
       new ApiCallTable(
-          HookClasses.NET,
           List.of(
-              new Entry(SOCKET, "connect(" + ADDRESS + ")V", "connect"),
-              new Entry(SOCKET, "connect(" + ADDRESS + "I)V", "connectTimed"),
-              new Entry(SOCKET, "getInputStream()Ljava/io/InputStream;", "getInputStream"),
-              new Entry(SOCKET, "getOutputStream()Ljava/io/OutputStream;", "getOutputStream"),
-              new Entry(SOCKET, "close()V", "close"),
-              new Entry(SOCKET, "shutdownOutput()V", "shutdownOutput"),
-              new Entry(SERVER_SOCKET, "accept()L" + SOCKET + ";", "accept"),
-              new Entry(SERVER_SOCKET, "bind(" + ADDRESS + ")V", "bind"),
-              new Entry(SERVER_SOCKET, "bind(" + ADDRESS + "I)V", "bindBacklog"),
-              new Entry(SERVER_SOCKET, "close()V", "closeServer"),
-              new Entry(CHANNEL, "read(" + BUFFER + ")I", "channelRead"),
-              new Entry(CHANNEL, "write(" + BUFFER + ")I", "channelWrite"),
-              new Entry(CHANNEL, "connect(" + ADDRESS + ")Z", "channelConnect"),
-              new Entry(CHANNEL, "finishConnect()Z", "finishConnect"),
-              new Entry(SERVER_CHANNEL, "accept()L" + CHANNEL + ";", "channelAccept"),
-              new Entry(
-                  SERVER_CHANNEL, "bind(" + ADDRESS + ")L" + SERVER_CHANNEL + ";", "channelBind"),
-              new Entry(
+              entry(SOCKET, "connect(" + ADDRESS + ")V", "connect"),
+              entry(SOCKET, "connect(" + ADDRESS + "I)V", "connectTimed"),
+              entry(SOCKET, "getInputStream()Ljava/io/InputStream;", "getInputStream"),
+              entry(SOCKET, "getOutputStream()Ljava/io/OutputStream;", "getOutputStream"),
+              entry(SOCKET, "close()V", "close"),
+              entry(SOCKET, "shutdownOutput()V", "shutdownOutput"),
+              entry(SERVER_SOCKET, "accept()L" + SOCKET + ";", "accept"),
+              entry(SERVER_SOCKET, "bind(" + ADDRESS + ")V", "bind"),
+              entry(SERVER_SOCKET, "bind(" + ADDRESS + "I)V", "bindBacklog"),
+              entry(SERVER_SOCKET, "close()V", "closeServer"),
+              entry(CHANNEL, "read(" + BUFFER + ")I", "channelRead"),
+              entry(CHANNEL, "write(" + BUFFER + ")I", "channelWrite"),
+              entry(CHANNEL, "connect(" + ADDRESS + ")Z", "channelConnect"),
+              entry(CHANNEL, "finishConnect()Z", "finishConnect"),
+              entry(SERVER_CHANNEL, "accept()L" + CHANNEL + ";", "channelAccept"),
+              entry(SERVER_CHANNEL, "bind(" + ADDRESS + ")L" + SERVER_CHANNEL + ";", "channelBind"),
+              entry(
                   SERVER_CHANNEL,
                   "bind(" + ADDRESS + "I)L" + SERVER_CHANNEL + ";",
                   "channelBindBacklog"),
               // a socket channel used through its interfaces (a helper given a WritableByteChannel)
-              new Entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
-              new Entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
-              new Entry(PIPE, "source()L" + PIPE + "$SourceChannel;", "pipeSource"),
-              new Entry(PIPE, "sink()L" + PIPE + "$SinkChannel;", "pipeSink"),
-              new Entry(SELECTOR, "select()I", "select"),
-              new Entry(SELECTOR, "select(J)I", "selectTimed"),
-              new Entry(SELECTOR, "selectNow()I", "selectNow"),
-              new Entry(SELECTOR, "wakeup()L" + SELECTOR + ";", "wakeup")));
+              entry(READABLE, "read(" + BUFFER + ")I", "readableRead"),
+              entry(WRITABLE, "write(" + BUFFER + ")I", "writableWrite"),
+              entry(PIPE, "source()L" + PIPE + "$SourceChannel;", "pipeSource"),
+              entry(PIPE, "sink()L" + PIPE + "$SinkChannel;", "pipeSink"),
+              entry(SELECTOR, "select()I", "select"),
+              entry(SELECTOR, "select(J)I", "selectTimed"),
+              entry(SELECTOR, "selectNow()I", "selectNow"),
+              entry(SELECTOR, "wakeup()L" + SELECTOR + ";", "wakeup")));
 
   private NetCalls() {}
+
+  private static Entry entry(String api, String method, String hook) {
+    return new Entry(api, method, HookClasses.NET, hook);
+  }
 }

@@ -15,12 +15,15 @@ final class ProcessCalls {
 
   static final ApiCallTable TABLE =
       new ApiCallTable(
-          HookClasses.PROCESS,
           List.of(
-              new Entry(PROCESS, "waitFor()I", "waitFor"),
-              new Entry(PROCESS, "waitFor(JLjava/util/concurrent/TimeUnit;)Z", "waitForTimed"),
-              new Entry(PROCESS, "onExit()" + FUTURE, "onExit"),
-              new Entry(HANDLE, "onExit()" + FUTURE, "handleOnExit")));
+              entry(PROCESS, "waitFor()I", "waitFor"),
+              entry(PROCESS, "waitFor(JLjava/util/concurrent/TimeUnit;)Z", "waitForTimed"),
+              entry(PROCESS, "onExit()" + FUTURE, "onExit"),
+              entry(HANDLE, "onExit()" + FUTURE, "handleOnExit")));
 
   private ProcessCalls() {}
+
+  private static Entry entry(String api, String method, String hook) {
+    return new Entry(api, method, HookClasses.PROCESS, hook);
+  }
 }

@@ -1,6 +1,6 @@
 package dev.weft.runtime.instrument.calls;
 
-import java.util.HashMap;
+import dev.weft.runtime.instrument.calls.ApiCallTable.Entry;
 import java.util.List;
 import java.util.Map;
 import net.bytebuddy.jar.asm.Opcodes;
@@ -30,95 +30,85 @@ public final class SyncCalls {
   private static final String TIME_UNIT = "java/util/concurrent/TimeUnit";
   private static final String UNIT = "Ljava/util/concurrent/TimeUnit;";
 
-  /** An instance method of an API type and the hook that replaces it. */
-  private record Entry(String api, String method, String hookClass, String hook) {}
-
-  private static final List<Entry> INSTANCE =
-      List.of(
-          lock(LOCK, "lock()V", "lock"),
-          lock(LOCK, "lockInterruptibly()V", "lockInterruptibly"),
-          lock(LOCK, "tryLock()Z", "tryLock"),
-          lock(LOCK, "tryLock(J" + UNIT + ")Z", "tryLockTimed"),
-          lock(LOCK, "unlock()V", "unlock"),
-          lock(LOCK, "newCondition()Ljava/util/concurrent/locks/Condition;", "newCondition"),
-          lock(CONDITION, "await()V", "await"),
-          lock(CONDITION, "awaitUninterruptibly()V", "awaitUninterruptibly"),
-          lock(CONDITION, "await(J" + UNIT + ")Z", "awaitTimed"),
-          lock(CONDITION, "awaitNanos(J)J", "awaitNanos"),
-          lock(CONDITION, "awaitUntil(Ljava/util/Date;)Z", "awaitUntil"),
-          lock(CONDITION, "signal()V", "signal"),
-          lock(CONDITION, "signalAll()V", "signalAll"),
-          sync(SEMAPHORE, "acquire()V", "acquire"),
-          sync(SEMAPHORE, "acquire(I)V", "acquireN"),
-          sync(SEMAPHORE, "acquireUninterruptibly()V", "acquireUninterruptibly"),
-          sync(SEMAPHORE, "acquireUninterruptibly(I)V", "acquireUninterruptiblyN"),
-          sync(SEMAPHORE, "tryAcquire()Z", "tryAcquire"),
-          sync(SEMAPHORE, "tryAcquire(I)Z", "tryAcquireN"),
-          sync(SEMAPHORE, "tryAcquire(J" + UNIT + ")Z", "tryAcquireTimed"),
-          sync(SEMAPHORE, "tryAcquire(IJ" + UNIT + ")Z", "tryAcquireNTimed"),
-          sync(SEMAPHORE, "release()V", "release"),
-          sync(SEMAPHORE, "release(I)V", "releaseN"),
-          sync(LATCH, "countDown()V", "countDown"),
-          sync(LATCH, "getCount()J", "getCount"),
-          sync(LATCH, "await()V", "latchAwait"),
-          sync(LATCH, "await(J" + UNIT + ")Z", "latchAwaitTimed"),
-          sync(BARRIER, "await()I", "barrierAwait"),
-          sync(BARRIER, "await(J" + UNIT + ")I", "barrierAwaitTimed"),
-          sync(BARRIER, "reset()V", "barrierReset"),
-          sync(BARRIER, "isBroken()Z", "barrierIsBroken"),
-          sync(BARRIER, "getNumberWaiting()I", "barrierNumberWaiting"),
-          stamped("writeLock()J", "writeLock"),
-          stamped("writeLockInterruptibly()J", "writeLockInterruptibly"),
-          stamped("tryWriteLock()J", "tryWriteLock"),
-          stamped("tryWriteLock(J" + UNIT + ")J", "tryWriteLockTimed"),
-          stamped("readLock()J", "readLock"),
-          stamped("readLockInterruptibly()J", "readLockInterruptibly"),
-          stamped("tryReadLock()J", "tryReadLock"),
-          stamped("tryReadLock(J" + UNIT + ")J", "tryReadLockTimed"),
-          stamped("unlockWrite(J)V", "unlockWrite"),
-          stamped("unlockRead(J)V", "unlockRead"),
-          stamped("unlock(J)V", "unlockStamp"),
-          stamped("tryUnlockWrite()Z", "tryUnlockWrite"),
-          stamped("tryUnlockRead()Z", "tryUnlockRead"),
-          stamped("tryConvertToWriteLock(J)J", "tryConvertToWriteLock"),
-          stamped("tryConvertToReadLock(J)J", "tryConvertToReadLock"),
-          stamped("tryConvertToOptimisticRead(J)J", "tryConvertToOptimisticRead"),
-          stamped("tryOptimisticRead()J", "tryOptimisticRead"),
-          stamped("validate(J)Z", "validate"),
-          phaser("arrive()I", "arrive"),
-          phaser("arriveAndDeregister()I", "arriveAndDeregister"),
-          phaser("forceTermination()V", "forceTermination"),
-          phaser("arriveAndAwaitAdvance()I", "arriveAndAwaitAdvance"),
-          phaser("awaitAdvance(I)I", "awaitAdvance"),
-          phaser("awaitAdvanceInterruptibly(I)I", "awaitAdvanceInterruptibly"),
-          phaser("awaitAdvanceInterruptibly(IJ" + UNIT + ")I", "awaitAdvanceTimed"),
-          phaser("register()I", "register"),
-          phaser("bulkRegister(I)I", "bulkRegister"),
-          exchanger("exchange(" + OBJ + ")" + OBJ, "exchange"),
-          exchanger("exchange(" + OBJ + "J" + UNIT + ")" + OBJ, "exchangeTimed"),
-          new Entry(TIME_UNIT, "sleep(J)V", HookClasses.THREADS, "timeUnitSleep"),
-          blocking(QUEUE, "take()" + OBJ, "take"),
-          blocking(QUEUE, "poll(J" + UNIT + ")" + OBJ, "pollTimed"),
-          blocking(QUEUE, "put(" + OBJ + ")V", "put"),
-          blocking(QUEUE, "offer(" + OBJ + "J" + UNIT + ")Z", "offerTimed"),
-          blocking(DEQUE, "takeFirst()" + OBJ, "takeFirst"),
-          blocking(DEQUE, "takeLast()" + OBJ, "takeLast"),
-          blocking(DEQUE, "putFirst(" + OBJ + ")V", "putFirst"),
-          blocking(DEQUE, "putLast(" + OBJ + ")V", "putLast"),
-          blocking(FUTURE, "get()" + OBJ, "get"),
-          blocking(FUTURE, "get(J" + UNIT + ")" + OBJ, "getTimed"),
-          blocking(COMPLETABLE, "join()" + OBJ, "join"),
-          forkJoin("fork()L" + FORK_JOIN_TASK + ";", "fork"),
-          forkJoin("join()" + OBJ, "join"),
-          forkJoin("quietlyJoin()V", "quietlyJoin"));
-
-  private static final Map<String, List<Entry>> BY_METHOD = new HashMap<>();
-
-  static {
-    for (Entry e : INSTANCE) {
-      BY_METHOD.computeIfAbsent(e.method(), k -> new java.util.ArrayList<>()).add(e);
-    }
-  }
+  private static final ApiCallTable INSTANCE =
+      new ApiCallTable(
+          List.of(
+              lock(LOCK, "lock()V", "lock"),
+              lock(LOCK, "lockInterruptibly()V", "lockInterruptibly"),
+              lock(LOCK, "tryLock()Z", "tryLock"),
+              lock(LOCK, "tryLock(J" + UNIT + ")Z", "tryLockTimed"),
+              lock(LOCK, "unlock()V", "unlock"),
+              lock(LOCK, "newCondition()Ljava/util/concurrent/locks/Condition;", "newCondition"),
+              lock(CONDITION, "await()V", "await"),
+              lock(CONDITION, "awaitUninterruptibly()V", "awaitUninterruptibly"),
+              lock(CONDITION, "await(J" + UNIT + ")Z", "awaitTimed"),
+              lock(CONDITION, "awaitNanos(J)J", "awaitNanos"),
+              lock(CONDITION, "awaitUntil(Ljava/util/Date;)Z", "awaitUntil"),
+              lock(CONDITION, "signal()V", "signal"),
+              lock(CONDITION, "signalAll()V", "signalAll"),
+              sync(SEMAPHORE, "acquire()V", "acquire"),
+              sync(SEMAPHORE, "acquire(I)V", "acquireN"),
+              sync(SEMAPHORE, "acquireUninterruptibly()V", "acquireUninterruptibly"),
+              sync(SEMAPHORE, "acquireUninterruptibly(I)V", "acquireUninterruptiblyN"),
+              sync(SEMAPHORE, "tryAcquire()Z", "tryAcquire"),
+              sync(SEMAPHORE, "tryAcquire(I)Z", "tryAcquireN"),
+              sync(SEMAPHORE, "tryAcquire(J" + UNIT + ")Z", "tryAcquireTimed"),
+              sync(SEMAPHORE, "tryAcquire(IJ" + UNIT + ")Z", "tryAcquireNTimed"),
+              sync(SEMAPHORE, "release()V", "release"),
+              sync(SEMAPHORE, "release(I)V", "releaseN"),
+              sync(LATCH, "countDown()V", "countDown"),
+              sync(LATCH, "getCount()J", "getCount"),
+              sync(LATCH, "await()V", "latchAwait"),
+              sync(LATCH, "await(J" + UNIT + ")Z", "latchAwaitTimed"),
+              sync(BARRIER, "await()I", "barrierAwait"),
+              sync(BARRIER, "await(J" + UNIT + ")I", "barrierAwaitTimed"),
+              sync(BARRIER, "reset()V", "barrierReset"),
+              sync(BARRIER, "isBroken()Z", "barrierIsBroken"),
+              sync(BARRIER, "getNumberWaiting()I", "barrierNumberWaiting"),
+              stamped("writeLock()J", "writeLock"),
+              stamped("writeLockInterruptibly()J", "writeLockInterruptibly"),
+              stamped("tryWriteLock()J", "tryWriteLock"),
+              stamped("tryWriteLock(J" + UNIT + ")J", "tryWriteLockTimed"),
+              stamped("readLock()J", "readLock"),
+              stamped("readLockInterruptibly()J", "readLockInterruptibly"),
+              stamped("tryReadLock()J", "tryReadLock"),
+              stamped("tryReadLock(J" + UNIT + ")J", "tryReadLockTimed"),
+              stamped("unlockWrite(J)V", "unlockWrite"),
+              stamped("unlockRead(J)V", "unlockRead"),
+              stamped("unlock(J)V", "unlockStamp"),
+              stamped("tryUnlockWrite()Z", "tryUnlockWrite"),
+              stamped("tryUnlockRead()Z", "tryUnlockRead"),
+              stamped("tryConvertToWriteLock(J)J", "tryConvertToWriteLock"),
+              stamped("tryConvertToReadLock(J)J", "tryConvertToReadLock"),
+              stamped("tryConvertToOptimisticRead(J)J", "tryConvertToOptimisticRead"),
+              stamped("tryOptimisticRead()J", "tryOptimisticRead"),
+              stamped("validate(J)Z", "validate"),
+              phaser("arrive()I", "arrive"),
+              phaser("arriveAndDeregister()I", "arriveAndDeregister"),
+              phaser("forceTermination()V", "forceTermination"),
+              phaser("arriveAndAwaitAdvance()I", "arriveAndAwaitAdvance"),
+              phaser("awaitAdvance(I)I", "awaitAdvance"),
+              phaser("awaitAdvanceInterruptibly(I)I", "awaitAdvanceInterruptibly"),
+              phaser("awaitAdvanceInterruptibly(IJ" + UNIT + ")I", "awaitAdvanceTimed"),
+              phaser("register()I", "register"),
+              phaser("bulkRegister(I)I", "bulkRegister"),
+              exchanger("exchange(" + OBJ + ")" + OBJ, "exchange"),
+              exchanger("exchange(" + OBJ + "J" + UNIT + ")" + OBJ, "exchangeTimed"),
+              new Entry(TIME_UNIT, "sleep(J)V", HookClasses.THREADS, "timeUnitSleep"),
+              blocking(QUEUE, "take()" + OBJ, "take"),
+              blocking(QUEUE, "poll(J" + UNIT + ")" + OBJ, "pollTimed"),
+              blocking(QUEUE, "put(" + OBJ + ")V", "put"),
+              blocking(QUEUE, "offer(" + OBJ + "J" + UNIT + ")Z", "offerTimed"),
+              blocking(DEQUE, "takeFirst()" + OBJ, "takeFirst"),
+              blocking(DEQUE, "takeLast()" + OBJ, "takeLast"),
+              blocking(DEQUE, "putFirst(" + OBJ + ")V", "putFirst"),
+              blocking(DEQUE, "putLast(" + OBJ + ")V", "putLast"),
+              blocking(FUTURE, "get()" + OBJ, "get"),
+              blocking(FUTURE, "get(J" + UNIT + ")" + OBJ, "getTimed"),
+              blocking(COMPLETABLE, "join()" + OBJ, "join"),
+              forkJoin("fork()L" + FORK_JOIN_TASK + ";", "fork"),
+              forkJoin("join()" + OBJ, "join"),
+              forkJoin("quietlyJoin()V", "quietlyJoin")));
 
   /** Static methods: owner and method to hook; a site is passed unless the hook is a clock. */
   private static final Map<String, String> STATIC =
@@ -189,30 +179,12 @@ public final class SyncCalls {
     if (owner.equals("java/lang/Runtime") && (name + desc).equals(AVAILABLE_PROCESSORS)) {
       return availableProcessors();
     }
-    List<Entry> candidates = BY_METHOD.get(name + desc);
-    if (candidates == null || owner.startsWith("[")) {
-      return null;
-    }
-    for (Entry e : candidates) {
-      if (types.isSubtypeOf(owner, e.api())) {
-        String simple = e.api().substring(e.api().lastIndexOf('/') + 1);
-        return new CallHooks.Replacement(
-            e.hookClass(), e.hook(), withSite(e.api(), desc), simple + "." + name, true);
-      }
-    }
-    return null;
+    return INSTANCE.replacementFor(opcode, owner, name, desc, types);
   }
 
   /** Every replacement these tables can choose, for {@link HookTable#all()}. */
   static List<CallHooks.Replacement> replacements() {
-    List<CallHooks.Replacement> all = new java.util.ArrayList<>();
-    for (Entry e : INSTANCE) {
-      String method = e.method();
-      int paren = method.indexOf('(');
-      all.add(
-          new CallHooks.Replacement(
-              e.hookClass(), e.hook(), withSite(e.api(), method.substring(paren)), "", true));
-    }
+    List<CallHooks.Replacement> all = new java.util.ArrayList<>(INSTANCE.replacements());
     for (Map.Entry<String, String> e : STATIC.entrySet()) {
       String desc = e.getKey().substring(e.getKey().indexOf('('));
       all.add(

@@ -147,25 +147,26 @@ public final class ControlledJdk extends Delegate {
    * frame outside the JDK and this bridge decides.
    */
   private static boolean calledByRunCode() {
-    return STACK.walk(
-        frames ->
-            frames
-                .map(StackWalker.StackFrame::getDeclaringClass)
-                .filter(c -> !JdkClasses.isJdkClass(c) && c.getPackage() != BRIDGE_PACKAGE)
-                .findFirst()
-                .map(TargetClassLoader::isRunCode)
-                .orElse(false));
+    return nearestFrameIsRunCode(false);
   }
 
   private static final Package BRIDGE_PACKAGE = ControlledJdk.class.getPackage();
 
   /**
-   * Whether an inner step of a lock-free collection belongs to the run's call on it: the nearest
-   * frame outside the JDK is the run's, and no frame on the way is the JVM's work done once per JVM
-   * (linking a call site or a {@code VarHandle}, loading a class, reflection's caches), which uses
-   * the same hash map but would make the first run's steps differ from a replay's.
+   * Whether an inner step of a lock-free collection belongs to the run's call on it: called by the
+   * run's code, and no frame on the way is the JVM's work done once per JVM (linking a call site or
+   * a {@code VarHandle}, loading a class, reflection's caches), which uses the same hash map but
+   * would make the first run's steps differ from a replay's.
    */
   private static boolean innerStepOfRunCall() {
+    return nearestFrameIsRunCode(true);
+  }
+
+  /**
+   * Whether the nearest frame outside the JDK and this bridge is the run's code; with {@code
+   * notOncePerJvm}, false as well if a JDK frame before it is the JVM's once-per-JVM work.
+   */
+  private static boolean nearestFrameIsRunCode(boolean notOncePerJvm) {
     return STACK.walk(
         frames -> {
           for (Iterator<StackWalker.StackFrame> i = frames.iterator(); i.hasNext(); ) {
@@ -176,7 +177,7 @@ public final class ControlledJdk extends Delegate {
             if (!JdkClasses.isJdkClass(c)) {
               return TargetClassLoader.isRunCode(c);
             }
-            if (isOncePerJvm(c.getName())) {
+            if (notOncePerJvm && isOncePerJvm(c.getName())) {
               return false;
             }
           }
